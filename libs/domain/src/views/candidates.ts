@@ -1,0 +1,93 @@
+import type { AgentState } from '../agent/agent.state';
+import { compareInstants, compareInstantsDescNullsLast } from '../shared/time';
+import type { WorkItem } from '../work-item/work-item.state';
+import { readinessOf, triggeredIntentsFor } from './scheduling';
+
+export type CandidateClass =
+  | 'current_runnable'
+  | 'completed_recent'
+  | 'triggered_blocked'
+  | 'queued_runnable'
+  | 'waiting_for_operator'
+  | 'blocked';
+
+/** The order in which the scheduler considers classes (SPEC.md §5), used to rank across classes. */
+export const CANDIDATE_CLASS_RANK: Record<CandidateClass, number> = {
+  current_runnable: 0,
+  triggered_blocked: 1,
+  queued_runnable: 2,
+  waiting_for_operator: 3,
+  blocked: 4,
+  completed_recent: 5,
+};
+
+export function isCurrent(state: AgentState, item: WorkItem): boolean {
+  return state.current_work_item_id === item.id;
+}
+
+/** First match: current_runnable, completed_recent, triggered_blocked, queued_runnable, waiting_for_operator, blocked. */
+export function candidateClassOf(state: AgentState, item: WorkItem): CandidateClass {
+  const readiness = readinessOf(state, item);
+  if (readiness === 'runnable' && isCurrent(state, item)) return 'current_runnable';
+  if (item.state === 'completed') return 'completed_recent';
+  if (item.blocked_by !== null && triggeredIntentsFor(state, item.id).length > 0) return 'triggered_blocked';
+  if (readiness === 'runnable') return 'queued_runnable';
+  if (readiness === 'waiting_for_operator') return 'waiting_for_operator';
+  return 'blocked';
+}
+
+/** Newest trigger among the item's active intents, or null. */
+export function lastTriggeredAt(state: AgentState, item: WorkItem): string | null {
+  const stamps = triggeredIntentsFor(state, item.id)
+    .map((intent) => intent.last_triggered_at)
+    .filter((at): at is string => at !== null);
+  return stamps.reduce<string | null>((newest, at) => (newest === null || compareInstants(at, newest) > 0 ? at : newest), null);
+}
+
+export type Comparator = (a: WorkItem, b: WorkItem) => number;
+
+const byIdAsc: Comparator = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byUpdatedDesc: Comparator = (a, b) => compareInstants(b.updated_at, a.updated_at);
+const byUpdatedAsc: Comparator = (a, b) => compareInstants(a.updated_at, b.updated_at);
+const byCreatedAsc: Comparator = (a, b) => compareInstants(a.created_at, b.created_at);
+
+const chain = (...comparators: Comparator[]): Comparator => (a, b) => {
+  for (const compare of comparators) {
+    const result = compare(a, b);
+    if (result !== 0) return result;
+  }
+  return 0;
+};
+
+/** Queued runnable: oldest-touched first (fairness), then oldest created, then id. */
+export const compareQueued: Comparator = chain(byUpdatedAsc, byCreatedAsc, byIdAsc);
+
+/** Everything that is neither queued nor triggered: most recently updated first, then id. */
+export const compareByRecency: Comparator = chain(byUpdatedDesc, byIdAsc);
+
+/** Triggered: most recently triggered first, then most recently updated, then id. */
+export function compareTriggered(state: AgentState): Comparator {
+  const byTriggerDesc: Comparator = (a, b) =>
+    compareInstantsDescNullsLast(lastTriggeredAt(state, a), lastTriggeredAt(state, b));
+  return chain(byTriggerDesc, byUpdatedDesc, byIdAsc);
+}
+
+/** Candidate-ranking order: class rank, then the class's own ordering (id ascending last). */
+export function compareCandidates(state: AgentState): Comparator {
+  const triggered = compareTriggered(state);
+  return (a, b) => {
+    const classA = candidateClassOf(state, a);
+    const rank = CANDIDATE_CLASS_RANK[classA] - CANDIDATE_CLASS_RANK[candidateClassOf(state, b)];
+    if (rank !== 0) return rank;
+    if (classA === 'triggered_blocked') return triggered(a, b);
+    if (classA === 'queued_runnable') return compareQueued(a, b);
+    return compareByRecency(a, b);
+  };
+}
+
+/** Items of one class, in that class's ranking order. */
+export function rankedCandidates(state: AgentState, candidateClass: CandidateClass): WorkItem[] {
+  return Object.values(state.work_items)
+    .filter((item) => candidateClassOf(state, item) === candidateClass)
+    .sort(compareCandidates(state));
+}

@@ -1,0 +1,77 @@
+import type { AgentState } from '../agent/agent.state';
+import { DomainError } from '../shared/domain-error';
+import type { WorkItem } from '../work-item/work-item.state';
+import { compareByRecency, compareCandidates, type Comparator, isCurrent } from './candidates';
+import { readinessOf, triggeredIntentsFor } from './scheduling';
+import { toWorkItemView, type WorkItemView } from './work-item.view';
+
+export type WorkItemListFilter =
+  | 'all'
+  | 'open'
+  | 'completed'
+  | 'current'
+  | 'queued'
+  | 'blocked'
+  | 'waiting_for_operator'
+  | 'runnable'
+  | 'triggered';
+
+export const WORK_ITEM_LIST_FILTERS: readonly WorkItemListFilter[] = [
+  'all', 'open', 'completed', 'current', 'queued', 'blocked', 'waiting_for_operator', 'runnable', 'triggered',
+];
+
+export const DEFAULT_LIST_LIMIT = 20;
+export const MAX_LIST_LIMIT = 100;
+
+export type WorkItemListQuery = { filter?: WorkItemListFilter; limit?: number };
+export type WorkItemList = { items: WorkItemView[]; total: number };
+
+type Predicate = (state: AgentState, item: WorkItem) => boolean;
+
+const isOpen = (item: WorkItem): boolean => item.state === 'open';
+
+const FILTERS: Record<WorkItemListFilter, Predicate> = {
+  all: () => true,
+  open: (_s, item) => isOpen(item),
+  completed: (_s, item) => item.state === 'completed',
+  current: (s, item) => isOpen(item) && isCurrent(s, item),
+  queued: (s, item) => isOpen(item) && !isCurrent(s, item) && readinessOf(s, item) === 'runnable',
+  blocked: (s, item) => !isCurrent(s, item) && readinessOf(s, item) === 'blocked',
+  waiting_for_operator: (s, item) => readinessOf(s, item) === 'waiting_for_operator',
+  runnable: (s, item) => readinessOf(s, item) === 'runnable',
+  triggered: (s, item) => isOpen(item) && triggeredIntentsFor(s, item.id).length > 0,
+};
+
+/** `queued` and `triggered` come in the order the scheduler would take them; the rest newest first. */
+function orderFor(state: AgentState, filter: WorkItemListFilter): Comparator {
+  return filter === 'queued' || filter === 'triggered' ? compareCandidates(state) : compareByRecency;
+}
+
+/** Default 20, clamped to 1..100; a non-number falls back to the default. */
+export function clampListLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_LIST_LIMIT;
+  return Math.min(MAX_LIST_LIMIT, Math.max(1, Math.floor(limit)));
+}
+
+export function parseListFilter(value: unknown): WorkItemListFilter {
+  if (value === undefined || value === null || value === '') return 'all';
+  if (typeof value === 'string' && (WORK_ITEM_LIST_FILTERS as readonly string[]).includes(value)) {
+    return value as WorkItemListFilter;
+  }
+  throw new DomainError('validation_failed', { field: 'filter', rule: 'unknown_filter', allowed: WORK_ITEM_LIST_FILTERS });
+}
+
+/** How many items match a filter (no limit). */
+export function countWorkItems(state: AgentState, filter: WorkItemListFilter): number {
+  return Object.values(state.work_items).filter((item) => FILTERS[filter](state, item)).length;
+}
+
+/** ListWorkItems: matching items in the filter's order, cut to the limit; `total` counts every match. */
+export function listWorkItems(state: AgentState, query: WorkItemListQuery = {}): WorkItemList {
+  const filter = parseListFilter(query.filter);
+  const matches = Object.values(state.work_items)
+    .filter((item) => FILTERS[filter](state, item))
+    .sort(orderFor(state, filter));
+  const items = matches.slice(0, clampListLimit(query.limit)).map((item) => toWorkItemView(state, item));
+  return { items, total: matches.length };
+}

@@ -1,0 +1,89 @@
+import { validationFailed } from '../shared/domain-error';
+import { requireTrimmedText } from '../shared/text';
+import { isRfc3339 } from '../shared/time';
+import {
+  type PlanArtifact,
+  PLAN_STATUSES,
+  type PlanStatus,
+  TODO_STATES,
+  type TodoItem,
+  type TodoState,
+} from './work-item.state';
+
+export const OBJECTIVE_MAX_LENGTH = 500;
+export const TODO_LIST_MAX_ITEMS = 100;
+export const TODO_TEXT_MAX_LENGTH = 500;
+export const BLOCKED_BY_MAX_LENGTH = 2000;
+
+export function validateObjective(value: unknown): string {
+  return requireTrimmedText(value, 'objective', { min: 1, max: OBJECTIVE_MAX_LENGTH });
+}
+
+export function validatePlanStatus(value: unknown): PlanStatus {
+  if (!(PLAN_STATUSES as readonly unknown[]).includes(value)) {
+    throw validationFailed('plan_status', 'invalid_enum', { allowed: PLAN_STATUSES });
+  }
+  return value as PlanStatus;
+}
+
+function validateTodo(value: unknown, index: number): TodoItem {
+  const field = `todo_list[${index}]`;
+  if (typeof value !== 'object' || value === null) throw validationFailed(field, 'must_be_object');
+  const { text, state } = value as { text?: unknown; state?: unknown };
+  if (!(TODO_STATES as readonly unknown[]).includes(state)) {
+    throw validationFailed(`${field}.state`, 'invalid_enum', { allowed: TODO_STATES });
+  }
+  return { text: requireTrimmedText(text, `${field}.text`, { min: 1, max: TODO_TEXT_MAX_LENGTH }), state: state as TodoState };
+}
+
+/** A full snapshot: at most 100 items, each with trimmed text (1..500) and a known state. */
+export function validateTodoList(value: unknown): TodoItem[] {
+  if (!Array.isArray(value)) throw validationFailed('todo_list', 'must_be_array');
+  if (value.length > TODO_LIST_MAX_ITEMS) {
+    throw validationFailed('todo_list', 'too_many_items', { max_items: TODO_LIST_MAX_ITEMS, items: value.length });
+  }
+  return value.map(validateTodo);
+}
+
+/** null clears; text is trimmed and must keep 1..2000 characters. */
+export function validateBlockedBy(value: unknown): string | null {
+  if (value === null) return null;
+  return requireTrimmedText(value, 'blocked_by', { min: 1, max: BLOCKED_BY_MAX_LENGTH });
+}
+
+export function validateRecheckAt(value: unknown): string | null {
+  if (value === null) return null;
+  if (!isRfc3339(value)) throw validationFailed('recheck_at', 'invalid_timestamp');
+  return value;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The descriptor comes from the app; check its shape so a bad one never reaches an event. */
+export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): PlanArtifact {
+  if (typeof value !== 'object' || value === null) throw validationFailed(field, 'required');
+  const a = value as Record<string, unknown>;
+  const ok =
+    isString(a.path) && isString(a.relative_path) && isString(a.hash) && a.hash.startsWith('sha256:') &&
+    Number.isInteger(a.byte_size) && (a.byte_size as number) >= 0 && isRfc3339(a.updated_at) &&
+    isString(a.preview) && typeof a.preview_complete === 'boolean';
+  if (!ok) throw validationFailed(field, 'invalid_descriptor');
+  return {
+    path: a.path as string,
+    relative_path: a.relative_path as string,
+    hash: a.hash as string,
+    byte_size: a.byte_size as number,
+    updated_at: a.updated_at as string,
+    preview: a.preview as string,
+    preview_complete: a.preview_complete as boolean,
+  };
+}
+
+/** A descriptor differs when it names other bytes or another file (a touched mtime alone is no change). */
+export function planArtifactDiffers(stored: PlanArtifact, fresh: PlanArtifact): boolean {
+  return stored.hash !== fresh.hash || stored.path !== fresh.path || stored.relative_path !== fresh.relative_path;
+}
+
+export function sameTodoList(a: readonly TodoItem[], b: readonly TodoItem[]): boolean {
+  return a.length === b.length && a.every((todo, i) => todo.text === b[i].text && todo.state === b[i].state);
+}

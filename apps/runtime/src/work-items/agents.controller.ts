@@ -1,0 +1,29 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { canActOn } from '@app/application/auth';
+import { RegisterAgentCommand } from '@app/application/work-items/work-item.commands';
+import { GetAgentQuery } from '@app/application/work-items/work-item.queries';
+import { RegisterAgentDto } from '@app/contracts/http/common.dto';
+import { ApiError } from '@app/platform';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+
+@ApiTags('agents')
+@ApiBearerAuth()
+@Controller('v1/agents')
+export class AgentsController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Register an agent (201; an existing id is 409)' })
+  register(@Body() body: RegisterAgentDto, @CommandContext() context: HttpCommandContext) {
+    if (!canActOn(context.caller, body.agent_id)) throw new ApiError('forbidden', 'this token may not act on that agent');
+    return this.commands.execute(new RegisterAgentCommand(envelopeOf(body.agent_id, context)));
+  }
+
+  @Get(':agent_id')
+  @ApiOperation({ summary: 'Agent summary: posture, focus and counts' })
+  get(@Param('agent_id', IdParamPipe) agentId: string) {
+    return this.queries.execute(new GetAgentQuery(agentId));
+  }
+}

@@ -1,0 +1,51 @@
+import { createParamDecorator, type ExecutionContext, type PipeTransform, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, type Caller } from '@app/platform';
+import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** An id in a path that does not match API.md's id pattern is 400. */
+@Injectable()
+export class IdParamPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (typeof value !== 'string' || !ID_PATTERN.test(value)) {
+      throw new ApiError('validation_failed', 'path id does not match the id pattern', { pattern: ID_PATTERN.source });
+    }
+    return value;
+  }
+}
+
+export interface HttpCommandContext {
+  caller: Caller;
+  idempotencyKey?: string;
+  correlationId?: string;
+}
+
+/** Caller, `Idempotency-Key` and `X-Correlation-Id` of a command request. */
+export const CommandContext = createParamDecorator((_data: unknown, context: ExecutionContext): HttpCommandContext => {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  const caller = request.caller;
+  if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
+  return { caller, idempotencyKey: header(request, 'idempotency-key'), correlationId: header(request, 'x-correlation-id') };
+});
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new ApiError('validation_failed', `${name} must be 1..200 printable ASCII characters`, { header: name });
+  }
+  return value;
+}
+
+export function envelopeOf(agentId: string, context: HttpCommandContext, expectedRevision?: number | string): CommandEnvelope {
+  return {
+    agentId,
+    caller: context.caller,
+    idempotencyKey: context.idempotencyKey,
+    correlationId: context.correlationId,
+    expectedRevision: expectedRevision === undefined ? undefined : BigInt(expectedRevision),
+  };
+}

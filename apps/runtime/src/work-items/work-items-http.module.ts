@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { WorkItemsModule } from '@app/application/work-items/work-items.module';
+import { AgentsController } from './agents.controller';
+import { WorkItemsController } from './work-items.controller';
+
+@Module({ imports: [WorkItemsModule], controllers: [AgentsController, WorkItemsController] })
+export class WorkItemsHttpModule {}

@@ -1,0 +1,89 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, ReplacePlanCommand, UpdateWorkItemCommand,
+} from '@app/application/work-items/work-item.commands';
+import { GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/application/work-items/work-item.queries';
+import {
+  CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
+} from '@app/contracts/http/work-items.dto';
+import { ApiError } from '@app/platform';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+
+/** The work item tool surface of SPEC.md over HTTP. Thin: build the command, hand it over. */
+@ApiTags('work-items')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id/work-items')
+export class WorkItemsController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Post()
+  @ApiOperation({ summary: 'CreateWorkItem (201)' })
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateWorkItemDto, @CommandContext() context: HttpCommandContext) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new CreateWorkItemCommand(envelopeOf(agentId, context, expected_revision), input));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'ListWorkItems' })
+  list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWorkItemsQueryDto) {
+    return this.queries.execute(new ListWorkItemsQuery(agentId, query.filter ?? 'all', query.limit === undefined ? undefined : Number(query.limit)));
+  }
+
+  @Get(':work_item_id')
+  @ApiOperation({ summary: 'GetWorkItem' })
+  get(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
+    return this.queries.execute(new GetWorkItemQuery(agentId, workItemId));
+  }
+
+  @Patch(':work_item_id')
+  @ApiOperation({ summary: 'UpdateWorkItem; blocked_by: null clears the blocker' })
+  update(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: UpdateWorkItemDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new UpdateWorkItemCommand(envelopeOf(agentId, context, expected_revision), workItemId, input));
+  }
+
+  @Post(':work_item_id/pick')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'PickWorkItem' })
+  pick(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: PickWorkItemDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new PickWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.reason));
+  }
+
+  @Post(':work_item_id/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'CompleteWorkItem' })
+  complete(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: CompleteWorkItemDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new CompleteWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.round_id));
+  }
+
+  @Get(':work_item_id/plan')
+  @Header('content-type', 'text/markdown; charset=utf-8')
+  @ApiProduces('text/markdown')
+  @ApiOperation({ summary: 'Read the plan artifact body' })
+  readPlan(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
+    return this.queries.execute(new ReadPlanQuery(agentId, workItemId));
+  }
+
+  @Put(':work_item_id/plan')
+  @ApiConsumes('text/markdown', 'text/plain')
+  @ApiBody({ schema: { type: 'string' } })
+  @ApiOperation({ summary: 'Replace the plan artifact body (records PlanArtifactRefreshed)' })
+  replacePlan(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: unknown, @CommandContext() context: HttpCommandContext,
+  ) {
+    if (typeof body !== 'string') throw new ApiError('unsupported_media_type', 'send the plan body as text/markdown or text/plain');
+    return this.commands.execute(new ReplacePlanCommand(envelopeOf(agentId, context), workItemId, body));
+  }
+}

@@ -1,0 +1,100 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent, DomainError } from '@app/domain';
+import { ApiError, CLOCK, type Clock } from '@app/platform';
+import type { Caller } from '@app/platform';
+import { AGENT_REPOSITORY } from './agents.providers';
+import type { AgentRepository } from './agent-repository';
+
+/** What every command carries besides its own fields: who, which agent, idempotency, concurrency. */
+export interface CommandEnvelope {
+  agentId: string;
+  caller: Caller;
+  /** `Idempotency-Key` header / gRPC `command_id`; generated when absent. */
+  idempotencyKey?: string;
+  /** Optimistic check on the agent stream revision. */
+  expectedRevision?: bigint;
+  correlationId?: string;
+}
+
+export type Renderer<C, R> = (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R;
+
+/** A reply plus the agent stream revision after the write, as a decimal string. */
+export type WithRevision<R> = R & { revision: string | null };
+
+/**
+ * Runs a domain command against an agent: load, decide, append, render. Handlers stay thin:
+ * they build the domain command and pick the renderer; every rule lives in libs/domain.
+ */
+@Injectable()
+export class AgentCommandService {
+  constructor(
+    @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepository<AgentState, AgentEvent>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The command meta: time from the injected clock, the idempotency key as command id. */
+  meta(envelope: CommandEnvelope): CommandMeta {
+    return { now: this.clock.now().toISOString(), command_id: commandIdOf(envelope), actor: envelope.caller.tokenName };
+  }
+
+  async run<C extends AgentCommand, R>(envelope: CommandEnvelope, command: C, render: Renderer<C, R>): Promise<WithRevision<R>> {
+    const result = await this.agents.transact(
+      {
+        agentId: envelope.agentId,
+        commandId: command.meta.command_id,
+        expectedRevision: envelope.expectedRevision,
+        actor: envelope.caller.tokenName,
+        correlationId: envelope.correlationId,
+      },
+      (state) => decideOrRefuse(command, state),
+    );
+    const reply = render(command, result.before, result.after, result.events);
+    return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
+  }
+
+  /**
+   * Decides without appending: a command that would be refused throws here, before the
+   * handler touches anything outside the store (plan files). A repeated command passes.
+   */
+  async dryRun(envelope: CommandEnvelope, command: AgentCommand): Promise<void> {
+    const loaded = await this.agents.load(envelope.agentId);
+    if (loaded.commands.has(command.meta.command_id)) return;
+    decideOrRefuse(command, loaded.state);
+  }
+
+  /** The agent's current state and stream revision (command side; used for pre-checks). */
+  async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null }> {
+    const loaded = await this.agents.load(agentId);
+    return { state: loaded.state, revision: loaded.revision };
+  }
+}
+
+/** The domain's refusal codes on the wire: `already_exists` is a 409 conflict (API.md). */
+function decideOrRefuse(command: AgentCommand, state: AgentState): AgentEvent[] {
+  try {
+    return decideAgent(command, state);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'already_exists') throw new ApiError('conflict', error.message, error.details);
+    throw error;
+  }
+}
+
+const commandIds = new WeakMap<CommandEnvelope, string>();
+
+/** Stable per envelope: the key the caller gave, or one generated once. */
+export function commandIdOf(envelope: CommandEnvelope): string {
+  if (envelope.idempotencyKey) return envelope.idempotencyKey;
+  let id = commandIds.get(envelope);
+  if (!id) commandIds.set(envelope, (id = randomUUID()));
+  return id;
+}
+
+/**
+ * A generated work item id, `work_<32 hex>`: derived from the idempotency key when there is
+ * one, so a repeated create answers with the same item.
+ */
+export function generatedWorkItemId(envelope: CommandEnvelope): string {
+  const seed = `${envelope.agentId}\u0000${commandIdOf(envelope)}`;
+  return `work_${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`;
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
+import { agentStream } from './agent-stream';
+import { AgentDecider, DomainEvent, SnapshotStore } from './agent-decider';
+import { LoadedAgent, RecentCommandLog } from './loaded-agent';
+
+export interface CommandContext {
+  agentId: string;
+  /** Idempotency key: a repeat returns the first result and appends nothing. */
+  commandId: string;
+  /** The caller's optimistic check on the agent stream revision (409 on mismatch). */
+  expectedRevision?: bigint;
+  actor: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export interface TransactResult<S, E extends DomainEvent> {
+  before: S;
+  after: S;
+  events: E[];
+  /** Stream revision after the write (or the current one when nothing was written). */
+  revision: bigint | null;
+  /** True when the command id had already been applied: the first result is returned. */
+  repeated: boolean;
+  /** Global position of the last event written (null when nothing was written now). */
+  position: bigint | null;
+}
+
+export interface AgentRepositoryOptions {
+  maxRetries?: number;
+  snapshotEvery?: number;
+  cacheSize?: number;
+  onSnapshotError?: (error: unknown) => void;
+}
+
+/**
+ * Loads an agent (cache or snapshot + tail), runs the decider, and appends with the expected
+ * revision, retrying a bounded number of times when another writer got there first.
+ */
+export class AgentRepository<S, E extends DomainEvent> {
+  private readonly cache = new Map<string, LoadedAgent<S>>();
+  private readonly maxRetries: number;
+  private readonly snapshotEvery: number;
+  private readonly cacheSize: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly snapshots: SnapshotStore,
+    private readonly decider: AgentDecider<S, E>,
+    private readonly options: AgentRepositoryOptions = {},
+  ) {
+    this.maxRetries = options.maxRetries ?? 5;
+    this.snapshotEvery = options.snapshotEvery ?? 200;
+    this.cacheSize = options.cacheSize ?? 1000;
+  }
+
+  /** The agent as of the store's latest revision. */
+  async load(agentId: string): Promise<LoadedAgent<S>> {
+    const base = this.cache.get(agentId) ?? (await this.fromSnapshot(agentId));
+    const from = base.revision === null ? 0n : base.revision + 1n;
+    const tail = await this.store.readStream(agentStream(agentId), { from_revision: from });
+    const loaded = tail.length === 0 ? base : this.fold(base, tail);
+    this.remember(agentId, loaded);
+    return loaded;
+  }
+
+  async transact(ctx: CommandContext, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+    for (let attempt = 0; ; attempt++) {
+      const loaded = await this.load(ctx.agentId);
+      if (loaded.commands.has(ctx.commandId)) return this.replayCommand(ctx.agentId, ctx.commandId, loaded);
+      if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
+        throw new WrongExpectedRevisionError(agentStream(ctx.agentId), ctx.expectedRevision.toString(), loaded.revision);
+      }
+      const events = decide(loaded.state);
+      if (events.length === 0) {
+        return { before: loaded.state, after: loaded.state, events, revision: loaded.revision, repeated: false, position: null };
+      }
+      try {
+        return await this.append(ctx, loaded, events);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxRetries) throw error;
+      }
+    }
+  }
+
+  private async append(ctx: CommandContext, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {
+    const toAppend = events.map((event) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        command_id: ctx.commandId,
+        correlation_id: ctx.correlationId ?? ctx.commandId,
+        causation_id: ctx.causationId ?? ctx.commandId,
+        actor: ctx.actor,
+        schema_version: 1,
+      },
+    }));
+    const expected = loaded.revision === null ? 'no_stream' : loaded.revision;
+    const result = await this.store.appendToStream(agentStream(ctx.agentId), toAppend, expected);
+    const after = events.reduce((state, event) => this.decider.evolve(state, event), loaded.state);
+    const first = result.next_revision - BigInt(events.length - 1);
+    const next: LoadedAgent<S> = {
+      state: after,
+      revision: result.next_revision,
+      commands: loaded.commands.withEvents([[ctx.commandId, first], [ctx.commandId, result.next_revision]]),
+      sinceSnapshot: loaded.sinceSnapshot + events.length,
+    };
+    this.remember(ctx.agentId, next);
+    this.maybeSnapshot(ctx.agentId, next);
+    return { before: loaded.state, after, events, revision: result.next_revision, repeated: false, position: result.position };
+  }
+
+  /** Rebuilds the first result of an already applied command from the stored events. */
+  private async replayCommand(agentId: string, commandId: string, loaded: LoadedAgent<S>): Promise<TransactResult<S, E>> {
+    const range = loaded.commands.get(commandId)!;
+    const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
+    let before = this.decider.initialState(agentId);
+    const events: E[] = [];
+    let position: bigint | null = null;
+    for (const event of stored) {
+      const domainEvent = toDomainEvent<E>(event);
+      if (event.revision < range.first) before = this.decider.evolve(before, domainEvent);
+      else if (event.revision <= range.last) {
+        events.push(domainEvent);
+        position = event.position;
+      }
+    }
+    const after = events.reduce((state, event) => this.decider.evolve(state, event), before);
+    return { before, after, events, revision: range.last, repeated: true, position };
+  }
+
+  private async fromSnapshot(agentId: string): Promise<LoadedAgent<S>> {
+    const snapshot = await this.snapshots.load<S>(agentId, this.decider.stateVersion);
+    if (!snapshot) {
+      return { state: this.decider.initialState(agentId), revision: null, commands: RecentCommandLog.empty(), sinceSnapshot: 0 };
+    }
+    return { state: snapshot.state, revision: snapshot.revision, commands: RecentCommandLog.fromJSON(snapshot.commands), sinceSnapshot: 0 };
+  }
+
+  private fold(base: LoadedAgent<S>, tail: StoredEvent[]): LoadedAgent<S> {
+    let state = base.state;
+    const applied: Array<[string, bigint]> = [];
+    for (const event of tail) {
+      state = this.decider.evolve(state, toDomainEvent<E>(event));
+      const commandId = event.metadata.command_id;
+      if (typeof commandId === 'string') applied.push([commandId, event.revision]);
+    }
+    const commands = base.commands.withEvents(applied);
+    return { state, revision: tail[tail.length - 1].revision, commands, sinceSnapshot: base.sinceSnapshot + tail.length };
+  }
+
+  private remember(agentId: string, loaded: LoadedAgent<S>): void {
+    this.cache.delete(agentId);
+    this.cache.set(agentId, loaded);
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+  }
+
+  private maybeSnapshot(agentId: string, loaded: LoadedAgent<S>): void {
+    if (loaded.sinceSnapshot < this.snapshotEvery || loaded.revision === null) return;
+    this.remember(agentId, { ...loaded, sinceSnapshot: 0 });
+    const snapshot = {
+      agent_id: agentId,
+      revision: loaded.revision,
+      state_version: this.decider.stateVersion,
+      state: loaded.state,
+      commands: loaded.commands.toJSON(),
+    };
+    this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
+  }
+}
+
+function toDomainEvent<E extends DomainEvent>(event: StoredEvent): E {
+  return { type: event.type, data: event.data } as E;
+}

@@ -1,0 +1,18 @@
+import type { Provider } from '@nestjs/common';
+import type { AgentEvent, AgentState } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { LOGGER, type Logger } from '@app/platform';
+import { SNAPSHOT_STORE, type SnapshotStore } from './agent-decider';
+import { agentStateDecider } from './agent-state-decider';
+import { AgentRepository } from './agent-repository';
+
+export const AGENT_REPOSITORY = Symbol('AGENT_REPOSITORY');
+
+export const agentRepositoryProvider: Provider = {
+  provide: AGENT_REPOSITORY,
+  inject: [EVENT_STORE, SNAPSHOT_STORE, LOGGER],
+  useFactory: (store: EventStore, snapshots: SnapshotStore, logger: Logger) =>
+    new AgentRepository<AgentState, AgentEvent>(store, snapshots, agentStateDecider, {
+      onSnapshotError: (error) => logger.warn({ err: error }, 'agent snapshot not saved (it is only a cache)'),
+    }),
+};

@@ -1,0 +1,82 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { clampListLimit, DomainError, type WorkItemListFilter, type WorkItemView } from '@app/domain';
+import type { AgentSummary } from '@app/read-models/work-items/work-items.queries';
+import { WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models/work-items/work-items.queries';
+import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
+
+export class GetAgentQuery extends Query<AgentSummary> {
+  constructor(readonly agentId: string) {
+    super();
+  }
+}
+
+export class GetWorkItemQuery extends Query<WorkItemView> {
+  constructor(readonly agentId: string, readonly workItemId: string) {
+    super();
+  }
+}
+
+export class ListWorkItemsQuery extends Query<{ items: WorkItemView[]; total: number }> {
+  constructor(readonly agentId: string, readonly filter: WorkItemListFilter, readonly limit?: number) {
+    super();
+  }
+}
+
+export class ReadPlanQuery extends Query<string> {
+  constructor(readonly agentId: string, readonly workItemId: string) {
+    super();
+  }
+}
+
+const notFound = (resource: string, id: string) => new DomainError('not_found', { resource, id }, `${resource} ${id} not found`);
+
+@QueryHandler(GetAgentQuery)
+export class GetAgentHandler implements IQueryHandler<GetAgentQuery> {
+  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries) {}
+
+  async execute({ agentId }: GetAgentQuery) {
+    const agent = await this.queries.agent(agentId);
+    if (!agent) throw notFound('agent', agentId);
+    return agent;
+  }
+}
+
+/** Reads refresh the plan descriptor from the file: the file is the source of truth. */
+async function withFreshPlan(plans: PlanArtifactStore, view: WorkItemView): Promise<WorkItemView> {
+  const plan_artifact = await plans.describe(view.agent_id, view.id);
+  return plan_artifact.hash === view.plan_artifact.hash ? view : { ...view, plan_artifact };
+}
+
+@QueryHandler(GetWorkItemQuery)
+export class GetWorkItemHandler implements IQueryHandler<GetWorkItemQuery> {
+  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+
+  async execute({ agentId, workItemId }: GetWorkItemQuery) {
+    const view = await this.queries.get(agentId, workItemId);
+    if (!view) throw notFound('work_item', workItemId);
+    return withFreshPlan(this.plans, view);
+  }
+}
+
+@QueryHandler(ListWorkItemsQuery)
+export class ListWorkItemsHandler implements IQueryHandler<ListWorkItemsQuery> {
+  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+
+  async execute({ agentId, filter, limit }: ListWorkItemsQuery) {
+    const list = await this.queries.list(agentId, filter, clampListLimit(limit));
+    return { items: await Promise.all(list.items.map((view) => withFreshPlan(this.plans, view))), total: list.total };
+  }
+}
+
+@QueryHandler(ReadPlanQuery)
+export class ReadPlanHandler implements IQueryHandler<ReadPlanQuery> {
+  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+
+  async execute({ agentId, workItemId }: ReadPlanQuery) {
+    if (!(await this.queries.get(agentId, workItemId))) throw notFound('work_item', workItemId);
+    return (await this.plans.read(agentId, workItemId)) ?? '';
+  }
+}
+
+export const WORK_ITEM_QUERY_HANDLERS = [GetAgentHandler, GetWorkItemHandler, ListWorkItemsHandler, ReadPlanHandler];

@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, Matches, ValidateBy } from 'class-validator';
+
+/** API.md: the id pattern for caller-supplied ids and path ids. */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+const REVISION = /^(0|[1-9]\d{0,18})$/;
+
+/** A non-negative integer revision, as a JSON number (safe integer) or a decimal string (bigint edges). */
+export const IsRevision = () =>
+  ValidateBy({
+    name: 'isRevision',
+    validator: {
+      validate: (value: unknown) =>
+        (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+        (typeof value === 'string' && REVISION.test(value) && BigInt(value) <= 9223372036854775807n),
+      defaultMessage: () => '$property must be a non-negative integer (number or decimal string)',
+    },
+  });
+
+/** Every command body may carry the caller's optimistic check on the agent stream revision. */
+export class ExpectedRevisionDto {
+  @ApiPropertyOptional({ description: 'agent stream revision; 409 with details.current_revision on mismatch', oneOf: [{ type: 'integer' }, { type: 'string' }] })
+  @IsOptional()
+  @IsRevision()
+  expected_revision?: number | string;
+}
+
+export class RegisterAgentDto {
+  @ApiProperty({ pattern: ID_PATTERN.source })
+  @Matches(ID_PATTERN, { message: 'agent_id must match ^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$' })
+  agent_id!: string;
+}
+
+export function parseExpectedRevision(value: number | string | undefined): bigint | undefined {
+  return value === undefined ? undefined : BigInt(value);
+}

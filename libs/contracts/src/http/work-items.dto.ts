@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { ExpectedRevisionDto } from './common.dto';
+
+/** Shapes and types only: the domain decides lengths and every rule (one place for rules). */
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const PLAN_STATUSES = ['draft', 'ready', 'needs_input'];
+const TODO_STATES = ['pending', 'in_progress', 'completed'];
+
+export class TodoItemDto {
+  @ApiProperty({ maxLength: 500 }) @IsString() text!: string;
+  @ApiProperty({ enum: TODO_STATES }) @IsIn(TODO_STATES) state!: 'pending' | 'in_progress' | 'completed';
+}
+
+export class CreateWorkItemDto extends ExpectedRevisionDto {
+  @ApiPropertyOptional({ pattern: ID.source }) @IsOptional() @IsString() @Matches(ID) work_item_id?: string;
+  @ApiProperty({ maxLength: 500 }) @IsString() objective!: string;
+  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?: 'draft' | 'ready' | 'needs_input';
+  @ApiPropertyOptional({ type: [TodoItemDto], maxItems: 100 })
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TodoItemDto) todo_list?: TodoItemDto[];
+  @ApiPropertyOptional({ description: 'seed text of the plan artifact file' }) @IsOptional() @IsString() plan?: string;
+}
+
+export class UpdateWorkItemDto extends ExpectedRevisionDto {
+  @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() objective?: string;
+  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?: 'draft' | 'ready' | 'needs_input';
+  @ApiPropertyOptional({ type: [TodoItemDto], maxItems: 100 })
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TodoItemDto) todo_list?: TodoItemDto[];
+  @ApiPropertyOptional({ nullable: true, maxLength: 2000, description: 'null clears the blocker' })
+  @ValidateIf((_o, v) => v !== null && v !== undefined) @IsString() blocked_by?: string | null;
+  @ApiPropertyOptional({ nullable: true, format: 'date-time' })
+  @ValidateIf((_o, v) => v !== null && v !== undefined) @IsString() recheck_at?: string | null;
+}
+
+export class PickWorkItemDto extends ExpectedRevisionDto {
+  @ApiPropertyOptional({ description: 'required (warning only) when leaving a runnable focus' }) @IsOptional() @IsString() reason?: string;
+}
+
+export class CompleteWorkItemDto extends ExpectedRevisionDto {
+  @ApiPropertyOptional({ pattern: ID.source }) @IsOptional() @IsString() @Matches(ID) round_id?: string;
+}
+
+export const WORK_ITEM_LIST_FILTER_VALUES = [
+  'all', 'open', 'completed', 'current', 'queued', 'blocked', 'waiting_for_operator', 'runnable', 'triggered',
+] as const;
+
+export class ListWorkItemsQueryDto {
+  @ApiPropertyOptional({ enum: WORK_ITEM_LIST_FILTER_VALUES, default: 'all' })
+  @IsOptional() @IsIn(WORK_ITEM_LIST_FILTER_VALUES as unknown as string[]) filter?: (typeof WORK_ITEM_LIST_FILTER_VALUES)[number];
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
+  @IsOptional() @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' }) limit?: string;
+}

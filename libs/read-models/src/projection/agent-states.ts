@@ -1,0 +1,61 @@
+import type { EventStore, StoredEvent } from '@app/event-store';
+import type { AgentDecider, DomainEvent } from '@app/application/agents/agent-decider';
+import { agentStream } from '@app/application/agents/agent-stream';
+
+interface Entry<S> {
+  state: S;
+  revision: bigint;
+}
+
+/**
+ * Agent states as the projection runner folds them, event by event, in global order. A miss
+ * (cold start from a checkpoint, or an evicted agent) folds the stream up to the revision
+ * just before the event. Changes are staged per batch and kept only when the batch commits.
+ */
+export class AgentStates<S> {
+  private readonly committed = new Map<string, Entry<S>>();
+  private staged = new Map<string, Entry<S>>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly decider: AgentDecider<S, DomainEvent>,
+    private readonly capacity = 10_000,
+  ) {}
+
+  /** State of `agentId` just before `revision`. */
+  async before(agentId: string, revision: bigint): Promise<S> {
+    const entry = this.staged.get(agentId) ?? this.committed.get(agentId);
+    if (entry && entry.revision === revision - 1n) return entry.state;
+    if (revision === 0n) return this.decider.initialState(agentId);
+    const events = await this.store.readStream(agentStream(agentId), { max_count: Number(revision) });
+    return events.reduce((state, event) => this.decider.evolve(state, toDomainEvent(event)), this.decider.initialState(agentId));
+  }
+
+  apply(agentId: string, state: S, event: StoredEvent): S {
+    const after = this.decider.evolve(state, toDomainEvent(event));
+    this.staged.set(agentId, { state: after, revision: event.revision });
+    return after;
+  }
+
+  commit(): void {
+    for (const [agentId, entry] of this.staged) {
+      this.committed.delete(agentId);
+      this.committed.set(agentId, entry);
+    }
+    this.staged = new Map();
+    while (this.committed.size > this.capacity) this.committed.delete(this.committed.keys().next().value as string);
+  }
+
+  discard(): void {
+    this.staged = new Map();
+  }
+
+  clear(): void {
+    this.committed.clear();
+    this.staged = new Map();
+  }
+}
+
+export function toDomainEvent(event: StoredEvent): DomainEvent {
+  return { type: event.type, data: event.data };
+}

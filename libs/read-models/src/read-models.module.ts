@@ -1,0 +1,50 @@
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { AgentState } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { LOGGER, type Logger } from '@app/platform';
+import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { POSTGRES_POOL } from './postgres/postgres-pool';
+import { ProjectionRunner } from './projection/projection-runner';
+import { snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
+import { WORK_ITEM_QUERIES, workItemQueriesProvider } from './work-items/work-items.queries';
+import { workItemsProjector } from './work-items/work-items.projector';
+import { SNAPSHOT_STORE } from '@app/application/agents/agent-decider';
+
+export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+
+/** Every read model of the runtime, applied together by one runner and one checkpoint. */
+export const READ_MODEL_PROJECTORS = [workItemsProjector];
+
+export function createProjectionRunner(pool: Pool, store: EventStore, onError?: (error: unknown) => void): ProjectionRunner<AgentState> {
+  return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: 'read_models', onError });
+}
+
+const projectionRunnerProvider: Provider = {
+  provide: PROJECTION_RUNNER,
+  inject: [POSTGRES_POOL, EVENT_STORE, LOGGER],
+  useFactory: (pool: Pool, store: EventStore, logger: Logger) =>
+    createProjectionRunner(pool, store, (error) => logger.error({ err: error, component: 'projector' }, 'projection batch failed; retrying')),
+};
+
+/** Queries and snapshots: every role that serves the API needs them. */
+@Module({ providers: [snapshotStoreProvider, workItemQueriesProvider], exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES] })
+export class ReadModelsModule {}
+
+@Injectable()
+export class ProjectorLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner<AgentState>, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runner.start();
+    this.logger.info({ component: 'projector', checkpoint: this.runner.checkpoint.toString() }, 'projector started');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.runner.stop();
+  }
+}
+
+/** The projection worker (roles all and projector). */
+@Module({ providers: [projectionRunnerProvider, ProjectorLifecycle], exports: [PROJECTION_RUNNER] })
+export class ProjectorModule {}

@@ -1,0 +1,76 @@
+import { type AgentState, type WorkItem, candidateClassOf, lastTriggeredAt, toAgentSummaryView, toWorkItemView } from '@app/domain';
+import type { Projector, ProjectionInput, RowWrite } from '../projection/projector';
+
+/** Items whose view may differ between two states: changed items, the old and new focus, items whose intents changed. */
+export function affectedItemIds(before: AgentState, after: AgentState): Set<string> {
+  const ids = new Set<string>();
+  for (const [id, item] of Object.entries(after.work_items)) if (before.work_items[id] !== item) ids.add(id);
+  if (before.current_work_item_id !== after.current_work_item_id) {
+    if (before.current_work_item_id) ids.add(before.current_work_item_id);
+    if (after.current_work_item_id) ids.add(after.current_work_item_id);
+  }
+  if (before.waiting_intents !== after.waiting_intents) {
+    for (const [id, intent] of Object.entries(after.waiting_intents)) {
+      if (before.waiting_intents[id] !== intent && intent.work_item_id) ids.add(intent.work_item_id);
+    }
+  }
+  if (before.delivery_summaries !== after.delivery_summaries) {
+    for (const summary of Object.values(after.delivery_summaries)) ids.add(summary.work_item_id);
+  }
+  return ids;
+}
+
+export function workItemRow(state: AgentState, item: WorkItem): Record<string, unknown> {
+  const view = toWorkItemView(state, item);
+  return {
+    agent_id: item.agent_id,
+    id: item.id,
+    state: view.state,
+    plan_status: view.plan_status,
+    readiness: view.readiness,
+    scheduling_state: view.scheduling_state,
+    candidate_class: candidateClassOf(state, item),
+    is_current: view.is_current,
+    has_active_waits: view.has_active_waits,
+    has_triggered_waits: view.has_triggered_waits,
+    last_triggered_at: lastTriggeredAt(state, item),
+    created_at: view.created_at,
+    updated_at: view.updated_at,
+    view,
+  };
+}
+
+const WORK_ITEM_COLUMNS = [
+  'agent_id', 'id', 'state', 'plan_status', 'readiness', 'scheduling_state', 'candidate_class', 'is_current',
+  'has_active_waits', 'has_triggered_waits', 'last_triggered_at', 'created_at', 'updated_at', 'view',
+];
+
+/** work_items and the agent summary, derived from the folded agent state by the domain's views. */
+export const workItemsProjector: Projector<AgentState> = {
+  name: 'work_items',
+  tables: [
+    { name: 'work_items', key: ['agent_id', 'id'], columns: WORK_ITEM_COLUMNS },
+    { name: 'agents', key: ['agent_id'], columns: ['agent_id', 'posture', 'current_work_item_id', 'revision', 'registered_at', 'summary'] },
+  ],
+  project({ event, before, after }: ProjectionInput<AgentState>): RowWrite[] {
+    if (after.agent_id === null) return [];
+    const writes: RowWrite[] = [];
+    for (const id of affectedItemIds(before, after)) {
+      const item = after.work_items[id];
+      if (item) writes.push({ table: 'work_items', row: workItemRow(after, item) });
+    }
+    const summary = { ...toAgentSummaryView(after), revision: event.revision.toString() };
+    writes.push({
+      table: 'agents',
+      row: {
+        agent_id: after.agent_id,
+        posture: after.posture,
+        current_work_item_id: after.current_work_item_id,
+        revision: event.revision.toString(),
+        registered_at: after.registered_at,
+        summary,
+      },
+    });
+    return writes;
+  },
+};

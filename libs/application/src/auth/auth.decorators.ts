@@ -1,0 +1,11 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '@app/platform';
+
+export { AdminOnly, Public } from '@app/platform';
+export type { Caller } from '@app/platform';
+
+/** The authenticated caller of this request (null only on a @Public() route without a token). */
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller | null => {
+  return context.switchToHttp().getRequest<FastifyRequest>().caller ?? null;
+});

@@ -1,0 +1,38 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE, REQUEST_AUTHORIZER, type AccessRequirement, type Caller, type RequestAuthorizer } from '@app/platform';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by ApiAuthGuard; read it with @CurrentCaller(). */
+    caller?: Caller | null;
+  }
+}
+
+/**
+ * Global guard, secure by default: every route needs a bearer token unless @Public().
+ * A route with an `:agent_id` path param needs a token with access to that agent (403
+ * otherwise, before any handler runs, so nothing is written); @AdminOnly() needs `*`.
+ */
+@Injectable()
+export class ApiAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const targets = [context.getHandler(), context.getClass()];
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const requirement: AccessRequirement = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)
+      ? { kind: 'public' }
+      : this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY_ROUTE, targets)
+        ? { kind: 'admin' }
+        : { kind: 'agent', agentId: params.agent_id };
+    request.caller = this.authorizer.authorize(request.headers.authorization, requirement);
+    return true;
+  }
+}

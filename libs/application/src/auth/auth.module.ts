@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { REQUEST_AUTHORIZER } from '@app/platform';
+import { ApiAuthGuard } from './auth.guard';
+import { requestAuthorizerProvider } from './auth.providers';
+
+/** Bearer-token auth for HTTP (global guard) and gRPC (REQUEST_AUTHORIZER for the gRPC host). */
+@Global()
+@Module({
+  providers: [requestAuthorizerProvider, { provide: APP_GUARD, useClass: ApiAuthGuard }],
+  exports: [REQUEST_AUTHORIZER],
+})
+export class AuthModule {}

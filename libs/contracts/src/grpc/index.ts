@@ -1,0 +1,2 @@
+export * from './proto-files';
+export * from './service-names';

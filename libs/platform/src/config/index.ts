@@ -1,0 +1,3 @@
+export * from './api-tokens';
+export * from './runtime-config';
+export * from './config.providers';

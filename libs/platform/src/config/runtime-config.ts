@@ -1,0 +1,110 @@
+import { isAbsolute, resolve } from 'node:path';
+import { ApiTokenGrant, ApiTokensError, parseApiTokens } from './api-tokens';
+
+export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
+export type RuntimeRole = (typeof RUNTIME_ROLES)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The process configuration, read once from the environment (API.md, Configuration). */
+export interface RuntimeConfig {
+  /** HTTP port; 0 asks the OS for a free one (tests). */
+  readonly port: number;
+  readonly grpcPort: number;
+  /** Interface both servers bind to. */
+  readonly host: string;
+  /** Absolute. Holds `pg/` (embedded Postgres) and `admin-token`. */
+  readonly dataDir: string;
+  /** Absolute root of the agents' homes (plan artifacts). */
+  readonly agentHome: string;
+  /** External Postgres; null: embedded Postgres in `<dataDir>/pg`. */
+  readonly databaseUrl: string | null;
+  /** EventStoreDB/KurrentDB; null: the Postgres event store. */
+  readonly eventStoreConnectionString: string | null;
+  /** Parsed RUNTIME_API_TOKENS; null: a generated admin token in `<dataDir>/admin-token`. */
+  readonly apiTokens: readonly ApiTokenGrant[] | null;
+  readonly role: RuntimeRole;
+  readonly logLevel: LogLevel;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+const EVENTSTORE_URL = /^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\//i;
+
+/**
+ * Pure: reads `env`, resolves relative paths against `cwd`, and throws one ConfigError
+ * naming every invalid variable. An empty value counts as unset. Secrets are never echoed.
+ */
+export function loadConfig(env: Environment, cwd: string = process.cwd()): RuntimeConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const port = (name: string, fallback: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(value) || value > 65535) {
+      problems.push(`${name} must be an integer port between 0 and 65535, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+    return fallback;
+  };
+  const url = (name: string, pattern: RegExp, expected: string): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    if (pattern.test(raw)) return raw;
+    problems.push(`${name} must be ${expected} (value not shown: it may hold a password)`);
+    return null;
+  };
+  const tokens = (): ApiTokenGrant[] | null => {
+    const raw = read('RUNTIME_API_TOKENS');
+    if (raw === undefined) return null;
+    try {
+      return parseApiTokens(raw);
+    } catch (error) {
+      if (!(error instanceof ApiTokensError)) throw error;
+      problems.push(error.message);
+      return null;
+    }
+  };
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+
+  const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
+  const config: RuntimeConfig = {
+    port: port('PORT', 3000),
+    grpcPort: port('GRPC_PORT', 50051),
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir,
+    agentHome: absolute(read('AGENT_HOME') ?? resolve(dataDir, 'agent-home')),
+    databaseUrl: url('DATABASE_URL', POSTGRES_URL, 'a postgres:// or postgresql:// URL'),
+    eventStoreConnectionString: url('EVENTSTORE_CONNECTION_STRING', EVENTSTORE_URL, 'an esdb:// (or kurrentdb://) connection string'),
+    apiTokens: tokens(),
+    role: oneOf('RUNTIME_ROLE', RUNTIME_ROLES, 'all'),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Which parts a role runs. */
+export function roleRuns(role: RuntimeRole): { api: boolean; projector: boolean; scheduler: boolean } {
+  return { api: role === 'all' || role === 'api', projector: role === 'all' || role === 'projector', scheduler: role === 'all' || role === 'scheduler' };
+}

@@ -1,0 +1,131 @@
+import { ConfigError, loadConfig, roleRuns } from './runtime-config';
+import { parseApiTokens } from './api-tokens';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig with an empty environment', () => {
+  const config = loadConfig({}, '/srv/app');
+
+  it('uses the defaults of API.md', () => {
+    expect(config).toEqual({
+      port: 3000,
+      grpcPort: 50051,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/.runtime-data',
+      agentHome: '/srv/app/.runtime-data/agent-home',
+      databaseUrl: null,
+      eventStoreConnectionString: null,
+      apiTokens: null,
+      role: 'all',
+      logLevel: 'info',
+    });
+  });
+});
+
+describe('loadConfig with every variable set', () => {
+  it('reads and resolves them', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        GRPC_PORT: '0',
+        RUNTIME_DATA_DIR: 'data',
+        AGENT_HOME: '/homes',
+        DATABASE_URL: 'postgresql://u:p@db:5432/x',
+        EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false',
+        RUNTIME_API_TOKENS: 'tok-a=agent-a|agent-b;tok-admin=*',
+        RUNTIME_ROLE: 'projector',
+        LOG_LEVEL: 'debug',
+        HOST: '127.0.0.1',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      grpcPort: 0,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      agentHome: '/homes',
+      databaseUrl: 'postgresql://u:p@db:5432/x',
+      eventStoreConnectionString: 'esdb://localhost:2113?tls=false',
+      role: 'projector',
+      logLevel: 'debug',
+    });
+    expect(config.apiTokens).toEqual([
+      { token: 'tok-a', name: 'token-1', agents: ['agent-a', 'agent-b'], admin: false },
+      { token: 'tok-admin', name: 'token-2', agents: [], admin: true },
+    ]);
+  });
+
+  it('derives AGENT_HOME from RUNTIME_DATA_DIR when only the latter is set', () => {
+    expect(loadConfig({ RUNTIME_DATA_DIR: '/var/rt' }).agentHome).toBe('/var/rt/agent-home');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', RUNTIME_API_TOKENS: '  ', DATABASE_URL: '' }, '/x')).toMatchObject({ port: 3000, apiTokens: null, databaseUrl: null });
+  });
+});
+
+describe('loadConfig with invalid values', () => {
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be an integer port between 0 and 65535, got 'abc'/],
+    [{ PORT: '70000' }, /PORT must be an integer/],
+    [{ GRPC_PORT: '-1' }, /GRPC_PORT must be an integer/],
+    [{ RUNTIME_ROLE: 'worker' }, /RUNTIME_ROLE must be one of all, api, projector, scheduler, got 'worker'/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ EVENTSTORE_CONNECTION_STRING: 'http://x' }, /EVENTSTORE_CONNECTION_STRING must be an esdb:\/\//],
+    [{ RUNTIME_API_TOKENS: 'tok-a' }, /RUNTIME_API_TOKENS: entry 1 has no '='/],
+  ])('names the variable for %j', (env, message) => {
+    expect(problemsOf(env).join('\n')).toMatch(message);
+  });
+
+  it('reports every problem at once', () => {
+    expect(problemsOf({ PORT: 'x', GRPC_PORT: 'y', RUNTIME_ROLE: 'z' })).toHaveLength(3);
+  });
+
+  it('never echoes a connection string, which may hold a password', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://user:s3cret@host/db' }).join('\n')).not.toContain('s3cret');
+  });
+});
+
+describe('parseApiTokens', () => {
+  it('accepts whitespace and a trailing separator', () => {
+    expect(parseApiTokens(' tok-a = agent-a | agent-b ; ').map((g) => g.agents)).toEqual([['agent-a', 'agent-b']]);
+  });
+
+  it.each([
+    ['', /lists no token/],
+    ['=agent-a', /entry 1 has an empty token/],
+    ['tok a=agent-a', /entry 1 has an empty token or one containing whitespace/],
+    ['tok-a=', /entry 1 lists an empty agent id/],
+    ['tok-a=agent-a||agent-b', /entry 1 lists an empty agent id/],
+    ['tok-a=*|agent-a', /mixes '\*' with agent ids/],
+    ['tok-a=agent a', /agent id 'agent a', which does not match/],
+    ['tok-a=agent-a;tok-a=*', /entry 2 repeats the token/],
+  ])('refuses %j', (spec, message) => {
+    expect(() => parseApiTokens(spec)).toThrow(message);
+  });
+
+  it('never echoes a token in an error', () => {
+    expect(() => parseApiTokens('s3cret-token=agent-a;s3cret-token=*')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }));
+  });
+});
+
+describe('roleRuns', () => {
+  it.each([
+    ['all', { api: true, projector: true, scheduler: true }],
+    ['api', { api: true, projector: false, scheduler: false }],
+    ['projector', { api: false, projector: true, scheduler: false }],
+    ['scheduler', { api: false, projector: false, scheduler: true }],
+  ] as const)('%s runs %j', (role, runs) => {
+    expect(roleRuns(role)).toEqual(runs);
+  });
+});

@@ -1,0 +1,50 @@
+/** Wire error codes (API.md, Conventions) and their HTTP statuses. */
+export const HTTP_STATUS_BY_CODE = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invariant_violated: 422,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(HTTP_STATUS_BY_CODE, value);
+}
+
+/**
+ * Any error the edges know how to render: a string `code` from ErrorCode and optional
+ * `details`. The domain's DomainError fits this shape without importing it.
+ */
+export interface HttpMappable {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export function isHttpMappable(error: unknown): error is HttpMappable {
+  return typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code);
+}
+
+/** The platform's own refusal (auth, request guards, validation). */
+export class ApiError extends Error implements HttpMappable {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The envelope of every non-2xx reply. */
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; details: Record<string, unknown> };
+}

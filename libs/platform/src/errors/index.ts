@@ -1,0 +1,3 @@
+export * from './error-codes';
+export * from './classify-error';
+export * from './json-safe';

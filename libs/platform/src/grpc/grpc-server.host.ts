@@ -1,0 +1,111 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { Server, ServerCredentials, setLogger, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import { loadServiceDefinition } from '@app/contracts/grpc/proto-files';
+import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+import { RUNTIME_CONFIG } from '../config/config.providers';
+import type { RuntimeConfig } from '../config/runtime-config';
+import { MAX_BODY_BYTES } from '../http/fastify-setup';
+import { LOGGER, type Logger } from '../logging/logger';
+import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '../security/request-authorizer';
+import { createUnaryHandler, type GrpcUnaryInvoker } from './grpc-call';
+import { grpcMethodsOf, grpcServiceOf } from './grpc.decorators';
+
+/** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED. */
+export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * The gRPC server of this process (@grpc/grpc-js, see docs/decisions/0003-platform.md):
+ * the standard health service plus every provider decorated with @GrpcService, found at
+ * bootstrap. Listens on GRPC_PORT; drains on shutdown before HTTP closes.
+ */
+@Injectable()
+export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private server: Server | null = null;
+  private health: HealthImplementation | null = null;
+  private boundPort: number | null = null;
+  private readonly log: Logger;
+
+  constructor(
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
+    private readonly discovery: DiscoveryService,
+  ) {
+    this.log = logger.child({ component: 'grpc' });
+  }
+
+  /** A dialable `host:port` once bound (loopback when bound to every interface), else null. */
+  get address(): string | null {
+    if (this.boundPort === null) return null;
+    const host = this.config.host === '0.0.0.0' || this.config.host === '::' ? '127.0.0.1' : this.config.host;
+    return `${host}:${this.boundPort}`;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // grpc-js writes its own diagnostics to console.error: route them into the JSON log.
+    const line = (args: unknown[]) => args.map(String).join(' ');
+    setLogger({
+      error: (...args: unknown[]) => this.log.warn({ source: 'grpc-js' }, line(args)),
+      info: (...args: unknown[]) => this.log.info({ source: 'grpc-js' }, line(args)),
+      debug: (...args: unknown[]) => this.log.debug({ source: 'grpc-js' }, line(args)),
+    });
+    const server = new Server({ 'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES });
+    const health = new HealthImplementation({ '': 'SERVING', [RUNTIME_GRPC_SERVICE]: 'SERVING' });
+    health.addToServer(server);
+    const services = this.registerServices(server);
+    for (const name of services) health.setStatus(name, 'SERVING');
+    const target = `${this.config.host}:${this.config.grpcPort}`;
+    this.boundPort = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(target, ServerCredentials.createInsecure(), (error, port) => (error ? reject(new Error(`gRPC cannot listen on ${target}: ${error.message}`)) : resolve(port))),
+    );
+    this.server = server;
+    this.health = health;
+    this.log.info({ address: this.address, services }, 'gRPC listening');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    this.health?.setStatus('', 'NOT_SERVING');
+    this.health?.setStatus(RUNTIME_GRPC_SERVICE, 'NOT_SERVING');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, SHUTDOWN_GRACE_MS);
+      server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    this.log.info('gRPC stopped');
+  }
+
+  private registerServices(server: Server): string[] {
+    const names: string[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const options = grpcServiceOf(wrapper.metatype);
+      if (!options) continue;
+      const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
+      if (!instance || !wrapper.isDependencyTreeStatic()) throw new Error(`gRPC service ${options.service} must be a singleton provider`);
+      const definition = loadServiceDefinition(options.proto, options.service);
+      const implementation: UntypedServiceImplementation = {};
+      for (const binding of grpcMethodsOf(wrapper.metatype)) {
+        const rpc = definition[binding.method];
+        if (!rpc) throw new Error(`gRPC service ${options.service} has no method ${binding.method} (see ${options.proto})`);
+        if (rpc.requestStream || rpc.responseStream) throw new Error(`${options.service}.${binding.method}: only unary RPCs are supported by @GrpcUnary`);
+        const method = instance[binding.handler];
+        if (typeof method !== 'function') throw new Error(`${String(binding.handler)} is not a method of ${options.service}'s provider`);
+        const invoke: GrpcUnaryInvoker = (request, context) => (method as GrpcUnaryInvoker).call(instance, request, context);
+        implementation[binding.method] = createUnaryHandler({ authorizer: this.authorizer, logger: this.log }, rpc.path, binding, invoke);
+      }
+      server.addService(definition, implementation);
+      names.push(options.service);
+    }
+    return names;
+  }
+}

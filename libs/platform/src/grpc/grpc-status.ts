@@ -1,0 +1,34 @@
+import { Metadata, status as GrpcStatus, type ServerErrorResponse } from '@grpc/grpc-js';
+import type { ClassifiedError } from '../errors/classify-error';
+import type { ErrorCode } from '../errors/error-codes';
+
+const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
+  validation_failed: GrpcStatus.INVALID_ARGUMENT,
+  unauthorized: GrpcStatus.UNAUTHENTICATED,
+  forbidden: GrpcStatus.PERMISSION_DENIED,
+  not_found: GrpcStatus.NOT_FOUND,
+  conflict: GrpcStatus.ABORTED,
+  payload_too_large: GrpcStatus.RESOURCE_EXHAUSTED,
+  unsupported_media_type: GrpcStatus.INVALID_ARGUMENT,
+  invariant_violated: GrpcStatus.FAILED_PRECONDITION,
+  internal: GrpcStatus.INTERNAL,
+  unavailable: GrpcStatus.UNAVAILABLE,
+};
+
+/**
+ * The wire code as a gRPC status. A conflict is ABORTED (stale expected_revision,
+ * concurrent writers: retry after re-reading) unless its details say
+ * `reason: "already_exists"` (e.g. creating an existing agent): ALREADY_EXISTS.
+ */
+export function grpcStatusFor(error: Pick<ClassifiedError, 'code' | 'details'>): GrpcStatus {
+  if (error.code === 'conflict' && error.details.reason === 'already_exists') return GrpcStatus.ALREADY_EXISTS;
+  return GRPC_STATUS_BY_CODE[error.code];
+}
+
+/** Trailers carry the same envelope as HTTP: `error-code` and `error-details` (JSON). */
+export function toServiceError(error: ClassifiedError): ServerErrorResponse {
+  const metadata = new Metadata();
+  metadata.set('error-code', error.code);
+  metadata.set('error-details', JSON.stringify(error.details));
+  return Object.assign(new Error(error.message), { code: grpcStatusFor(error), details: error.message, metadata });
+}

@@ -1,0 +1,49 @@
+import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+
+export const GRPC_SERVICE_METADATA = 'runtime:grpc-service';
+export const GRPC_METHODS_METADATA = 'runtime:grpc-methods';
+
+export interface GrpcServiceOptions {
+  /** Fully qualified service name, e.g. `agent_runtime.v1.AgentRuntime`. */
+  service: string;
+  /** File under libs/contracts/proto (or an absolute path). */
+  proto: string;
+}
+
+export interface GrpcMethodOptions {
+  /** No token needed. */
+  public?: boolean;
+  /** Only a `*` token. */
+  adminOnly?: boolean;
+  /** Request field holding the agent id the caller must have access to; default `agent_id`, null for none. */
+  agentIdField?: string | null;
+}
+
+export interface GrpcMethodBinding extends GrpcMethodOptions {
+  /** RPC name as in the .proto (`CreateAgent`). */
+  method: string;
+  /** Name of the class method that handles it. */
+  handler: string | symbol;
+}
+
+/** Marks a provider as the implementation of one gRPC service; the GrpcServerHost discovers it. */
+export function GrpcService(options: GrpcServiceOptions): ClassDecorator {
+  return applyDecorators(Injectable(), SetMetadata(GRPC_SERVICE_METADATA, options));
+}
+
+/** Binds a method to a unary RPC: `(request, context: GrpcCallContext) => reply | Promise<reply>`. */
+export function GrpcUnary(method: string, options: GrpcMethodOptions = {}): MethodDecorator {
+  return (target, propertyKey) => {
+    const owner = target.constructor;
+    const existing = (Reflect.getMetadata(GRPC_METHODS_METADATA, owner) as GrpcMethodBinding[] | undefined) ?? [];
+    Reflect.defineMetadata(GRPC_METHODS_METADATA, [...existing, { ...options, method, handler: propertyKey }], owner);
+  };
+}
+
+export function grpcServiceOf(type: unknown): GrpcServiceOptions | undefined {
+  return typeof type === 'function' ? (Reflect.getMetadata(GRPC_SERVICE_METADATA, type) as GrpcServiceOptions | undefined) : undefined;
+}
+
+export function grpcMethodsOf(type: unknown): GrpcMethodBinding[] {
+  return typeof type === 'function' ? ((Reflect.getMetadata(GRPC_METHODS_METADATA, type) as GrpcMethodBinding[] | undefined) ?? []) : [];
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Pool } from 'pg';
+import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
+import { pingPostgres, POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
+import { ApiError } from '../errors/error-codes';
+import { Public } from '../security/route-metadata';
+import { runHealthChecks, type HealthReport } from './health-report';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(POSTGRES_POOL) private readonly pool: Pool,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Liveness and readiness: event store and Postgres reachable' })
+  @ApiOkResponse({ description: '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag}' })
+  @ApiServiceUnavailableResponse({ description: 'error envelope, code unavailable, details = the report' })
+  async check(): Promise<HealthReport> {
+    const report = await runHealthChecks({ event_store: () => this.store.ping(), postgres: () => pingPostgres(this.pool) });
+    if (report.status !== 'ok') {
+      const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');
+      throw new ApiError('unavailable', `${down.join(', ')} unreachable`, { ...report });
+    }
+    return report;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './json-guard';
+export * from './validation';
+export * from './all-exceptions.filter';
+export * from './fastify-setup';
+export * from './swagger';

@@ -1,0 +1,2 @@
+export * from './event-store.providers';
+export * from './infrastructure.module';

@@ -1,0 +1,3 @@
+export * from './logger';
+export * from './nest-logger.adapter';
+export * from './request-logging';

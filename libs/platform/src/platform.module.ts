@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { CLOCK, clockProvider, type Clock } from './clock/clock';
+import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
+import type { RuntimeConfig } from './config/runtime-config';
+import { AllExceptionsFilter } from './http/all-exceptions.filter';
+import { createValidationPipe } from './http/validation';
+import { createLogger, LOGGER } from './logging/logger';
+import { NEST_LOGGER, PinoNestLogger } from './logging/nest-logger.adapter';
+
+export interface PlatformOptions {
+  config: RuntimeConfig;
+  /** The composition root's logger (it logs before Nest starts); default a new one. */
+  logger?: Logger;
+  /** Default SystemClock; tests pass a FixedClock. */
+  clock?: Clock;
+}
+
+/**
+ * Global providers every app uses: RUNTIME_CONFIG, LOGGER (pino), NEST_LOGGER, CLOCK,
+ * plus the one exception filter and the one ValidationPipe.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      providers: [
+        configProvider(options.config),
+        { provide: LOGGER, inject: [RUNTIME_CONFIG], useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config) },
+        { provide: NEST_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
+        clockProvider(options.clock),
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+      exports: [RUNTIME_CONFIG, LOGGER, NEST_LOGGER, CLOCK],
+    };
+  }
+}

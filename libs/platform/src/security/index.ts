@@ -1,0 +1,2 @@
+export * from './request-authorizer';
+export * from './route-metadata';

@@ -1,0 +1,31 @@
+/**
+ * The seam between the edges (HTTP guard, gRPC host) and auth (libs/application/src/auth),
+ * so that both transports apply one rule set.
+ */
+
+/** Who is calling: attached to every authenticated request. */
+export interface Caller {
+  /** Printable token name (`token-2`, `admin-token`): never the secret. */
+  readonly tokenName: string;
+  /** Agents this caller may act on; empty for admin. */
+  readonly agents: readonly string[];
+  readonly admin: boolean;
+}
+
+/** What an operation needs. */
+export type AccessRequirement =
+  | { readonly kind: 'public' }
+  /** A valid token; when `agentId` is given, one with access to that agent. */
+  | { readonly kind: 'agent'; readonly agentId?: string }
+  | { readonly kind: 'admin' };
+
+export interface RequestAuthorizer {
+  /**
+   * `authorization` is the raw header / metadata value. Returns the caller (null for a
+   * public operation without a token) or throws an HttpMappable `unauthorized` /
+   * `forbidden` error.
+   */
+  authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null;
+}
+
+export const REQUEST_AUTHORIZER = Symbol('REQUEST_AUTHORIZER');

@@ -1,0 +1,3 @@
+export * from './postgres-pool';
+export * from './migrations';
+export * from './postgres.providers';

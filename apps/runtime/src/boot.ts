@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig, roleRuns, type RuntimeRole } from '@app/platform';
+import { createRuntimeApp } from './runtime-app';
+
+/** What a role runs, in one line, for the console of the process that starts it. */
+export function describeRole(role: RuntimeRole): string {
+  const runs = roleRuns(role);
+  const parts = ['GET /health, /docs'];
+  if (runs.api) parts.push('HTTP /v1 API + gRPC (ApiSlotModule)');
+  if (runs.projector) parts.push('projector worker (ProjectorSlotModule: no projectors yet)');
+  if (runs.scheduler) parts.push('scheduler worker (SchedulerSlotModule: no scheduler yet)');
+  return `agent-runtime role=${role}: ${parts.join('; ')}`;
+}
+
+/**
+ * Every server main: read the environment (or fail naming the variable, exit 2), start,
+ * and stop gracefully on SIGINT/SIGTERM. `role` pins RUNTIME_ROLE for single-role apps.
+ */
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env, role?: RuntimeRole): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(role ? { ...env, RUNTIME_ROLE: role } : env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stdout.write(`${describeRole(config.role)}\n`);
+  // A signal during start-up (initdb can take seconds) is honoured once the app exists.
+  let stopRequested = false;
+  const early = () => {
+    stopRequested = true;
+  };
+  process.on('SIGINT', early).on('SIGTERM', early);
+  const runtime = await createRuntimeApp(config);
+  process.off('SIGINT', early).off('SIGTERM', early);
+  if (stopRequested) {
+    await runtime.close();
+    return;
+  }
+  runtime.app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  await runtime.listen();
+}
+
+export function exitOnStartupFailure(error: unknown): never {
+  process.stderr.write(`runtime failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}

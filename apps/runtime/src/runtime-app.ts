@@ -1,0 +1,99 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Type } from '@nestjs/common';
+import { createEventStore } from '@app/event-store';
+import {
+  configureBodyHandling,
+  createFastifyAdapter,
+  createLogger,
+  GrpcServerHost,
+  NEST_LOGGER,
+  openPostgresConnection,
+  registerRequestLogging,
+  roleRuns,
+  setupOpenApi,
+  type Clock,
+  type EventStoreFactory,
+  type Logger,
+  type RuntimeConfig,
+} from '@app/platform';
+import { RuntimeModule } from './runtime.module';
+
+export interface RuntimeAppOptions {
+  logger?: Logger;
+  clock?: Clock;
+  /** Default `createEventStore` from `@app/event-store`. */
+  eventStoreFactory?: EventStoreFactory;
+  /** Extra modules (tests add controllers or gRPC services). */
+  extraModules?: Type[];
+}
+
+export interface RuntimeAddresses {
+  /** e.g. `http://127.0.0.1:3000`. */
+  httpUrl: string;
+  /** `host:port` of the gRPC server, or null when this role serves no API. */
+  grpcAddress: string | null;
+}
+
+export interface RuntimeApp {
+  readonly app: NestFastifyApplication;
+  readonly config: RuntimeConfig;
+  readonly logger: Logger;
+  /** Start HTTP on PORT and (roles all/api) gRPC on GRPC_PORT. */
+  listen(): Promise<RuntimeAddresses>;
+  /** Graceful: gRPC drains, HTTP closes, then store, pool and embedded Postgres (last). */
+  close(): Promise<void>;
+}
+
+const VERSION = '0.1.0';
+
+/**
+ * The composition root shared by every app main and by the tests: Postgres (embedded or
+ * DATABASE_URL) first, then the Nest app on Fastify with the platform's HTTP rules.
+ */
+export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAppOptions = {}): Promise<RuntimeApp> {
+  const logger = options.logger ?? createLogger(config);
+  const connection = await openPostgresConnection(config, logger);
+  let app: NestFastifyApplication | undefined;
+  try {
+    const module = RuntimeModule.forRoot({
+      config,
+      logger,
+      clock: options.clock,
+      connection,
+      eventStoreFactory: options.eventStoreFactory ?? createEventStore,
+      extraModules: options.extraModules,
+    });
+    app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), { bodyParser: false, bufferLogs: true, abortOnError: false });
+    app.useLogger(app.get(NEST_LOGGER));
+    const fastify = app.getHttpAdapter().getInstance();
+    configureBodyHandling(fastify);
+    registerRequestLogging(fastify, logger);
+    if (!setupOpenApi(app, VERSION).ui) logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+  const nest = app;
+  return {
+    app: nest,
+    config,
+    logger,
+    async listen() {
+      await nest.listen({ port: config.port, host: config.host });
+      const address = nest.getHttpServer().address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+      const grpcAddress = roleRuns(config.role).api ? nest.get(GrpcServerHost).address : null;
+      const addresses = { httpUrl: `http://${host}:${port}`, grpcAddress };
+      logger.info({ ...addresses, role: config.role, embedded_postgres: connection.embedded }, 'runtime listening');
+      return addresses;
+    },
+    async close() {
+      await nest.close();
+      // Normally already stopped by InfrastructureLifecycle; idempotent.
+      await connection.close();
+    },
+  };
+}

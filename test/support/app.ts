@@ -1,0 +1,72 @@
+import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
+import { loadConfig, type Clock, type EventStoreFactory } from '@app/platform';
+import { createRuntimeApp, type RuntimeApp } from '../../apps/runtime/src/runtime-app';
+
+/** The tokens most suites use: one agent-scoped token and one admin token. */
+export const TEST_TOKENS = 'tok-a=agent-a|agent-b;tok-c=agent-c;tok-admin=*';
+
+export interface TestAppOptions {
+  /** RUNTIME_API_TOKENS; default TEST_TOKENS; null leaves it unset (generated admin token). */
+  tokens?: string | null;
+  /** Extra modules, e.g. a test-only controller or @GrpcService. */
+  modules?: Type[];
+  /** More environment (RUNTIME_ROLE, AGENT_HOME...). */
+  env?: Record<string, string>;
+  clock?: Clock;
+  eventStoreFactory?: EventStoreFactory;
+}
+
+export interface TestApp {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  /** `127.0.0.1:<port>`, or null for roles without the API. */
+  grpcAddress: string | null;
+  /** The temporary RUNTIME_DATA_DIR (removed by close()). */
+  dataDir: string;
+  runtime: RuntimeApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Boot the real runtime (Fastify, gRPC, auth, migrations, event store) on ephemeral
+ * ports against the run's Postgres (process.env.DATABASE_URL from jest globalSetup),
+ * with a fresh temporary data directory. Logs are silent unless TEST_LOG_LEVEL is set.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: run the suite through jest (globalSetup starts Postgres)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'runtime-app-'));
+  chmodSync(dataDir, 0o755);
+  const tokens = options.tokens === undefined ? TEST_TOKENS : options.tokens;
+  const config = loadConfig({
+    PORT: '0',
+    GRPC_PORT: '0',
+    HOST: '127.0.0.1',
+    RUNTIME_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...(tokens === null ? {} : { RUNTIME_API_TOKENS: tokens }),
+    ...options.env,
+  });
+  const runtime = await createRuntimeApp(config, { clock: options.clock, eventStoreFactory: options.eventStoreFactory, extraModules: options.modules });
+  try {
+    const { httpUrl, grpcAddress } = await runtime.listen();
+    return {
+      baseUrl: httpUrl,
+      grpcAddress,
+      dataDir,
+      runtime,
+      close: async () => {
+        await runtime.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -24,7 +24,7 @@ export class IdempotencyConflictError extends Error {
 /** Raised when the store cannot be reached (fail fast; callers answer 503). */
 export class StoreUnavailableError extends Error {
   readonly code = 'store_unavailable' as const;
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'StoreUnavailableError';
   }

@@ -1,0 +1,14 @@
+export * from './event-store.port';
+export * from './errors';
+export { createEventStore, type CreateEventStoreOptions } from './event-store.factory';
+export { ensureSchema } from './postgres/schema';
+export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export {
+  MAX_UINT64,
+  toJsonRevision,
+  fromJsonRevision,
+  toJsonPosition,
+  fromJsonPosition,
+  toJsonExpectedRevision,
+  fromJsonExpectedRevision,
+} from './revisions';

@@ -1,0 +1,189 @@
+import type { Pool } from 'pg';
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
+import { StoreUnavailableError } from '../errors';
+import { assertExpectedRevision, toJsonExpectedRevision } from '../revisions';
+import { AppendNotifier } from './append-notifier';
+import { mapPgError } from './pg-errors';
+import { PostgresSubscription } from './postgres-subscription';
+
+export interface PostgresEventStoreOptions {
+  /** Poll interval of subscriptions when no notification arrives (lost NOTIFY, other writers). */
+  pollIntervalMs?: number;
+}
+
+const INT8_MAX = (1n << 63n) - 1n;
+
+/**
+ * Columns as text: correct whatever int8/timestamptz parsers the caller's pool installed.
+ * NOTE: filters and ORDER BY use the qualified `e.` columns; a bare name would bind to
+ * the text alias and sort "10" before "9".
+ */
+const COLUMNS = `e.global_position::text AS global_position, e.stream_id, e.stream_revision::text AS stream_revision,
+  e.event_id::text AS event_id, e.event_type, e.data, e.metadata,
+  to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at`;
+
+const APPEND_SQL = `SELECT next_revision::text AS next_revision, last_position::text AS last_position
+  FROM append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`;
+
+/**
+ * Only events of transactions older than every running one: with positions handed out
+ * in xid order (append_events), this makes the visible log a gap-free prefix.
+ */
+export const READ_ALL_SQL = `SELECT ${COLUMNS} FROM events e
+  WHERE e.global_position > $1 AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY e.global_position LIMIT $2`;
+
+const READ_FORWARDS_SQL = `SELECT ${COLUMNS} FROM events e
+  WHERE e.stream_id = $1 AND e.stream_revision >= $2 ORDER BY e.stream_revision ASC LIMIT $3`;
+const READ_BACKWARDS_SQL = `SELECT ${COLUMNS} FROM events e
+  WHERE e.stream_id = $1 AND e.stream_revision <= $2 ORDER BY e.stream_revision DESC LIMIT $3`;
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: StoredEvent['data'];
+  metadata: StoredEvent['metadata'];
+  recorded_at: string;
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    stream: row.stream_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    revision: BigInt(row.stream_revision),
+    position: BigInt(row.global_position),
+    recorded_at: row.recorded_at,
+  };
+}
+
+function assertCount(maxCount: number | undefined): void {
+  if (maxCount !== undefined && (!Number.isSafeInteger(maxCount) || maxCount < 0)) {
+    throw new RangeError(`max_count must be a non-negative integer: ${maxCount}`);
+  }
+}
+
+/** The embedded/default event store: one table, one PL/pgSQL append function (see schema.ts). */
+export class PostgresEventStore implements EventStore {
+  private readonly notifier: AppendNotifier;
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private closed = false;
+
+  /** The pool belongs to the caller: close() stops this store's work but does not end it. */
+  constructor(private readonly pool: Pool, private readonly options: PostgresEventStoreOptions = {}) {
+    this.notifier = new AppendNotifier(pool);
+  }
+
+  async appendToStream(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    assertExpectedRevision(expected);
+    if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
+    const expectedText = toJsonExpectedRevision(expected);
+    const params = [
+      stream,
+      expectedText,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata ?? {})),
+    ];
+    try {
+      const { rows } = await this.pool.query<{ next_revision: string; last_position: string }>(APPEND_SQL, params);
+      this.notifier.poke();
+      return { next_revision: BigInt(rows[0].next_revision), position: BigInt(rows[0].last_position) };
+    } catch (error) {
+      throw mapPgError(error, { stream, expected: expectedText });
+    }
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    assertCount(options.max_count);
+    const backwards = options.direction === 'backwards';
+    const from = options.from_revision ?? (backwards ? INT8_MAX : 0n);
+    if (from < 0n) throw new RangeError(`from_revision must not be negative: ${from}`);
+    if (options.max_count === 0 || (!backwards && from > INT8_MAX)) return [];
+    const bound = from > INT8_MAX ? INT8_MAX : from;
+    const sql = backwards ? READ_BACKWARDS_SQL : READ_FORWARDS_SQL;
+    return this.query(sql, [stream, bound.toString(), options.max_count ?? null], stream);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    assertCount(options.max_count);
+    if (options.max_count === 0) return [];
+    return this.readPage(options.after_position ?? -1n, options.max_count ?? null);
+  }
+
+  async streamRevision(stream: string): Promise<bigint | null> {
+    try {
+      const { rows } = await this.pool.query<{ revision: string | null }>(
+        'SELECT max(stream_revision)::text AS revision FROM events WHERE stream_id = $1',
+        [stream],
+      );
+      return rows[0].revision === null ? null : BigInt(rows[0].revision);
+    } catch (error) {
+      throw mapPgError(error, { stream });
+    }
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    this.assertOpen();
+    const subscription = new PostgresSubscription(
+      {
+        pool: this.pool,
+        readPage: (after, limit) => this.readPage(after, limit),
+        pollIntervalMs: this.options.pollIntervalMs ?? 300,
+        onStopped: (s) => this.subscriptions.delete(s),
+      },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1');
+    } catch (error) {
+      throw mapPgError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.notifier.close();
+  }
+
+  private readPage(after: bigint, limit: number | null): Promise<StoredEvent[]> {
+    if (after > INT8_MAX) return Promise.resolve([]);
+    return this.query(READ_ALL_SQL, [after.toString(), limit]);
+  }
+
+  private async query(sql: string, params: unknown[], stream?: string): Promise<StoredEvent[]> {
+    try {
+      const { rows } = await this.pool.query<EventRow>(sql, params);
+      return rows.map(toStoredEvent);
+    } catch (error) {
+      throw mapPgError(error, { stream });
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StoreUnavailableError('the event store was closed');
+  }
+}

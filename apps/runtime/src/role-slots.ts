@@ -1,16 +1,19 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectorModule } from '@app/read-models/read-models.module';
+import { WorkItemsHttpModule } from './work-items/work-items-http.module';
 
 /*
- * Clearly named slots that RUNTIME_ROLE switches on or off. Each is empty today:
- * feature work adds its modules to the slot's `imports`.
+ * Clearly named slots that RUNTIME_ROLE switches on or off: each feature adds its modules
+ * to the slot of the role that runs it.
  */
 
 /** HTTP /v1 controllers and @GrpcService providers (roles all, api). */
-@Module({ imports: [] })
+@Module({ imports: [CqrsModule.forRoot(), WorkItemsHttpModule] })
 export class ApiSlotModule {}
 
 /** Projection workers: store subscription -> read models (roles all, projector). */
-@Module({ imports: [] })
+@Module({ imports: [ProjectorModule] })
 export class ProjectorSlotModule {}
 
 /** Scheduler worker: timers, ticks, decisions (roles all, scheduler). */

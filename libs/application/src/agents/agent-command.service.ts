@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent, DomainError } from '@app/domain';
-import { ApiError, CLOCK, type Clock } from '@app/platform';
+import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent } from '@app/domain';
+import { CLOCK, type Clock } from '@app/platform';
 import type { Caller } from '@app/platform';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';
@@ -47,7 +47,7 @@ export class AgentCommandService {
         actor: envelope.caller.tokenName,
         correlationId: envelope.correlationId,
       },
-      (state) => decideOrRefuse(command, state),
+      (state) => decideAgent(command, state),
     );
     const reply = render(command, result.before, result.after, result.events);
     return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
@@ -60,23 +60,13 @@ export class AgentCommandService {
   async dryRun(envelope: CommandEnvelope, command: AgentCommand): Promise<void> {
     const loaded = await this.agents.load(envelope.agentId);
     if (loaded.commands.has(command.meta.command_id)) return;
-    decideOrRefuse(command, loaded.state);
+    decideAgent(command, loaded.state);
   }
 
   /** The agent's current state and stream revision (command side; used for pre-checks). */
   async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null }> {
     const loaded = await this.agents.load(agentId);
     return { state: loaded.state, revision: loaded.revision };
-  }
-}
-
-/** The domain's refusal codes on the wire: `already_exists` is a 409 conflict (API.md). */
-function decideOrRefuse(command: AgentCommand, state: AgentState): AgentEvent[] {
-  try {
-    return decideAgent(command, state);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'already_exists') throw new ApiError('conflict', error.message, error.details);
-    throw error;
   }
 }
 

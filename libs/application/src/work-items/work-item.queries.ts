@@ -3,6 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { clampListLimit, DomainError, type WorkItemListFilter, type WorkItemView } from '@app/domain';
 import type { AgentSummary } from '@app/read-models/work-items/work-items.queries';
 import { WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models/work-items/work-items.queries';
+import { AgentCommandService } from '../agents/agent-command.service';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
 
 export class GetAgentQuery extends Query<AgentSummary> {
@@ -69,12 +70,14 @@ export class ListWorkItemsHandler implements IQueryHandler<ListWorkItemsQuery> {
   }
 }
 
+/** The plan body is read right after a write by hosts without the agent home: check the aggregate, not the (lagging) read model. */
 @QueryHandler(ReadPlanQuery)
 export class ReadPlanHandler implements IQueryHandler<ReadPlanQuery> {
-  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+  constructor(private readonly agents: AgentCommandService, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
 
   async execute({ agentId, workItemId }: ReadPlanQuery) {
-    if (!(await this.queries.get(agentId, workItemId))) throw notFound('work_item', workItemId);
+    const { state } = await this.agents.load(agentId);
+    if (!state.work_items[workItemId]) throw notFound('work_item', workItemId);
     return (await this.plans.read(agentId, workItemId)) ?? '';
   }
 }

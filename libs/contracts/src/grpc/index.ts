@@ -1,2 +1,3 @@
 export * from './proto-files';
 export * from './service-names';
+export * from './agent-runtime.messages';

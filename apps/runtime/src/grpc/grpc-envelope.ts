@@ -1,0 +1,53 @@
+import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
+import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts/http/common.dto';
+import type { GrpcCommandFields } from '@app/contracts/grpc/agent-runtime.messages';
+import { ApiError, type Caller, type GrpcCallContext, validateGrpcRequest } from '@app/platform';
+
+/** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */
+const COMMAND_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The caller of a token-protected RPC (the host has authorized it already). */
+export function callerOf(context: GrpcCallContext): Caller {
+  if (!context.caller) throw new ApiError('unauthorized', 'a bearer token is required');
+  return context.caller;
+}
+
+/**
+ * An id field (agent_id, work_item_id) must match API.md's id pattern: the gRPC form of
+ * the HTTP edge's path id check. proto3 sends an unset string as "", which fails it too.
+ */
+export function requireId(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !ID_PATTERN.test(value)) {
+    throw new ApiError('validation_failed', `${field} does not match the id pattern`, { field, pattern: ID_PATTERN.source });
+  }
+  return value;
+}
+
+function commandKey(field: 'command_id' | 'correlation_id', value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!COMMAND_KEY.test(value)) {
+    throw new ApiError('validation_failed', `${field} must be 1..200 printable ASCII characters`, { field });
+  }
+  return value;
+}
+
+/**
+ * The envelope of a command request: the same checks as the HTTP edge (id pattern,
+ * Idempotency-Key rule for command_id, the expected_revision rule of the DTOs).
+ */
+export async function commandEnvelopeOf(request: GrpcCommandFields, context: GrpcCallContext): Promise<CommandEnvelope> {
+  const agentId = requireId('agent_id', request.agent_id);
+  const { expected_revision } = await validateGrpcRequest(ExpectedRevisionDto, present({ expected_revision: request.expected_revision }));
+  return {
+    agentId,
+    caller: callerOf(context),
+    idempotencyKey: commandKey('command_id', request.command_id),
+    correlationId: commandKey('correlation_id', request.correlation_id),
+    expectedRevision: expected_revision === undefined ? undefined : BigInt(expected_revision),
+  };
+}
+
+/** Only the keys whose value is not undefined: what an HTTP body that omits them would hold. */
+export function present<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

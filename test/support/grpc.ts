@@ -1,0 +1,61 @@
+import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
+import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
+import type { TestApp } from './app';
+
+type UnaryMethod = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: unknown) => void) => void;
+type RuntimeClient = Client & Record<string, UnaryMethod>;
+
+export interface GrpcReply<T = any> {
+  error: ServiceError | null;
+  reply: T;
+}
+
+/** A refusal as the gRPC edge sends it: status, and the HTTP envelope's code and details from the trailers. */
+export interface GrpcRefusal {
+  code: number;
+  message: string;
+  errorCode: string | undefined;
+  details: Record<string, any>;
+}
+
+/**
+ * A real @grpc/grpc-js client of `agent_runtime.v1.AgentRuntime` on the test app, loaded
+ * with the server's proto-loader options (snake_case, int64 as strings, defaults on).
+ * The send limit is above 1 MiB so specs can check the server's own limit.
+ */
+export function runtimeGrpcClient(app: TestApp) {
+  if (!app.grpcAddress) throw new Error('this test app runs no gRPC server');
+  const definition = loadPackageDefinition(loadSync(protoPath(AGENT_RUNTIME_PROTO), PROTO_LOADER_OPTIONS));
+  const Service = (definition.agent_runtime as any).v1.AgentRuntime;
+  const client = new Service(app.grpcAddress, credentials.createInsecure(), { 'grpc.max_send_message_length': 4 * 1024 * 1024 }) as RuntimeClient;
+
+  /** One unary call with an optional bearer token; resolves with the error or the reply, never rejects. */
+  function call<T = any>(method: string, request: object, token?: string, metadata: Record<string, string> = {}): Promise<GrpcReply<T>> {
+    const meta = new Metadata();
+    if (token) meta.set('authorization', `Bearer ${token}`);
+    for (const [key, value] of Object.entries(metadata)) meta.set(key, value);
+    const rpc = client[method];
+    if (typeof rpc !== 'function') throw new Error(`AgentRuntime has no method ${method}`);
+    return new Promise((resolve) => rpc.call(client, request, meta, (error, reply) => resolve({ error, reply: reply as T })));
+  }
+
+  /** The same call as a given token: `as('tok-mine')('CreateWorkItem', {...})`. */
+  const as = (token?: string) => <T = any>(method: string, request: object, metadata?: Record<string, string>) => call<T>(method, request, token, metadata);
+
+  return { call, as, close: () => client.close() };
+}
+
+/** The refusal carried by a failed call (throws when the call succeeded). */
+export function refusalOf(result: GrpcReply): GrpcRefusal {
+  const error = result.error;
+  if (!error) throw new Error(`expected a refusal, got a reply: ${JSON.stringify(result.reply)}`);
+  const raw = error.metadata?.get('error-details')[0];
+  return {
+    code: error.code,
+    message: error.details,
+    errorCode: error.metadata?.get('error-code')[0] as string | undefined,
+    details: typeof raw === 'string' ? JSON.parse(raw) : {},
+  };
+}

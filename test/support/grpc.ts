@@ -2,6 +2,11 @@ import { credentials, loadPackageDefinition, Metadata, type Client, type Service
 import { loadSync } from '@grpc/proto-loader';
 import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
 import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
+import type { AgentState } from '@app/domain';
+import { agentStream } from '@app/application/agents/agent-stream';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
+import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
 import type { TestApp } from './app';
 
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: unknown) => void) => void;
@@ -58,4 +63,21 @@ export function refusalOf(result: GrpcReply): GrpcRefusal {
     errorCode: error.metadata?.get('error-code')[0] as string | undefined,
     details: typeof raw === 'string' ? JSON.parse(raw) : {},
   };
+}
+
+/**
+ * Waits until the in-process projector has applied every event of these agents' streams.
+ * Unlike a head read through `readAll` (which hides events behind any transaction still
+ * running anywhere in the cluster, e.g. another suite's append), the stream's own last
+ * position is always known, so this never returns early while other suites write.
+ */
+export async function agentsProjected(app: TestApp, ...agentIds: string[]): Promise<void> {
+  const store = app.runtime.app.get<EventStore>(EVENT_STORE);
+  const runner = app.runtime.app.get<ProjectionRunner<AgentState>>(PROJECTION_RUNNER);
+  let last = -1n;
+  for (const agentId of agentIds) {
+    const [newest] = await store.readStream(agentStream(agentId), { direction: 'backwards', max_count: 1 });
+    if (newest && newest.position > last) last = newest.position;
+  }
+  if (last >= 0n) await runner.waitFor(last);
 }

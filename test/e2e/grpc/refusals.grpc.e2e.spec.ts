@@ -3,7 +3,6 @@ import { agentStream } from '@app/application/agents/agent-stream';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
 import { refusalOf, runtimeGrpcClient } from '../../support/grpc';
-import { projected } from '../../support/http';
 import { freshId } from '../../support/postgres';
 
 describe('refusals, idempotency and limits over gRPC', () => {
@@ -97,7 +96,6 @@ describe('refusals, idempotency and limits over gRPC', () => {
       ['GetPlan', { work_item_id: 'missing' }],
       ['ReplacePlan', { work_item_id: 'missing', body: 'x' }],
     ])('answers %s on something unknown with NOT_FOUND', async (method, request) => {
-      await projected(app);
       const refusal = refusalOf(await admin(method, { agent_id: mine, ...request }));
       expect(refusal).toMatchObject({ code: GrpcStatus.NOT_FOUND, errorCode: 'not_found' });
     });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { startTestApp, type TestApp } from '../../support/app';
-import { runtimeGrpcClient } from '../../support/grpc';
-import { httpClient, projected } from '../../support/http';
+import { agentsProjected, runtimeGrpcClient } from '../../support/grpc';
+import { httpClient } from '../../support/http';
 import { freshId } from '../../support/postgres';
 
 /** HTTP's JSON with every null dropped: what the gRPC reply holds (absent field = null). */
@@ -65,7 +65,7 @@ describe('agents and work items over gRPC', () => {
       await admin('RegisterAgent', { agent_id: id });
       await admin('CreateWorkItem', { agent_id: id, work_item_id: 'w-1', objective: 'one' });
       await admin('PickWorkItem', { agent_id: id, work_item_id: 'w-1' });
-      await projected(app);
+      await agentsProjected(app, id);
       const { error, reply } = await admin('GetAgent', { agent_id: id });
       expect(error).toBeNull();
       expect(reply).toMatchObject({ agent_id: id, current_work_item_id: 'w-1', revision: '2', work_item_counts: { all: 1, current: 1, open: 1 } });
@@ -173,7 +173,7 @@ describe('agents and work items over gRPC', () => {
       for (const id of ['q-1', 'q-2', 'q-3']) await admin('CreateWorkItem', { agent_id: agent, work_item_id: id, objective: id });
       await admin('UpdateWorkItem', { agent_id: agent, work_item_id: 'q-2', plan_status: 'needs_input' });
       await admin('PickWorkItem', { agent_id: agent, work_item_id: 'q-3' });
-      await projected(app);
+      await agentsProjected(app, agent);
       const list = (filter?: string, limit?: number) => admin('ListWorkItems', { agent_id: agent, filter, limit });
       expect((await list('queued')).reply).toMatchObject({ total: 1, items: [{ id: 'q-1' }] });
       expect((await list('current')).reply).toMatchObject({ total: 1, items: [{ id: 'q-3' }] });
@@ -188,7 +188,7 @@ describe('agents and work items over gRPC', () => {
 
     it('shows the same work item view as HTTP, nulls as absent fields', async () => {
       await create({ work_item_id: 'w-same', objective: 'compare', todo_list: [{ text: 't', state: 'in_progress' }], plan: 'p' });
-      await projected(app);
+      await agentsProjected(app, mine);
       const viaGrpc = await scoped('GetWorkItem', { agent_id: mine, work_item_id: 'w-same' });
       const viaHttp = await http('GET', `/v1/agents/${mine}/work-items/w-same`);
       expect(viaHttp.status).toBe(200);
@@ -203,7 +203,7 @@ describe('agents and work items over gRPC', () => {
       const put = await scoped('ReplacePlan', { agent_id: mine, work_item_id: 'w-plan', body: '# New plan\n' });
       expect(put.error).toBeNull();
       expect(put.reply).toMatchObject({ focus_released: false, warnings: [], work_item: { plan_artifact: { byte_size: 11, preview: '# New plan\n' } } });
-      await projected(app);
+      await agentsProjected(app, mine);
       const item = await scoped('GetWorkItem', { agent_id: mine, work_item_id: 'w-plan' });
       expect(item.reply.plan_artifact.hash).toBe(put.reply.work_item.plan_artifact.hash);
       expect((await scoped('GetPlan', { agent_id: mine, work_item_id: 'w-plan' })).reply).toEqual({ body: '# New plan\n' });

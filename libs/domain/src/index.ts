@@ -26,13 +26,61 @@ export * from './focus/focus.commands';
 export * from './focus/focus.decide';
 export { evolveFocus } from './focus/focus.evolve';
 
+export * from './shared/json';
+export * from './shared/validation';
+
+export * from './waiting-intent/waiting-intent.state';
+export * from './waiting-intent/waiting-intent.events';
+export * from './waiting-intent/waiting-intent.commands';
+export { decideWaitFor } from './waiting-intent/waiting-intent.decide';
+export { decideCancelWaitingIntent, decideTriggerWaitingIntent } from './waiting-intent/trigger-waiting-intent.decide';
+export { evolveWaitingIntent } from './waiting-intent/waiting-intent.evolve';
+
+export * from './task/task.state';
+export * from './task/task.events';
+export * from './task/task.commands';
+export { decideCreateTask, decideUpdateTaskStatus, taskTransition, type TaskTransition } from './task/task.decide';
+export { evolveTask } from './task/task.evolve';
+
+export * from './timer/timer.state';
+export * from './timer/timer.events';
+export * from './timer/timer.commands';
+export { decideCancelTimer, decideCreateTimer, decideFireTimer } from './timer/timer.decide';
+export { nextFireAt } from './timer/timer.time';
+export { evolveTimer } from './timer/timer.evolve';
+
+export * from './wake-hint/wake-hint.state';
+export * from './wake-hint/wake-hint.events';
+export * from './wake-hint/wake-hint.commands';
+export { decideSubmitWakeHint, wakeHintDisposition } from './wake-hint/wake-hint.decide';
+export { evolveWakeHint } from './wake-hint/wake-hint.evolve';
+
+export * from './queue/message.state';
+export * from './queue/queue.events';
+export * from './queue/queue.commands';
+export { messageQueued, runtimeMessageQueued, type NewMessage } from './queue/queue.messages';
+export { CALLER_MESSAGE_KINDS, decideDropMessage, decideEnqueueMessage } from './queue/queue.decide';
+export { evolveQueue } from './queue/queue.evolve';
+
+export * from './control/control.events';
+export * from './control/control.commands';
+export { decideControl, postureAfter } from './control/control.decide';
+export { evolveControl } from './control/control.evolve';
+
+export * from './views/list';
 export * from './views/scheduling';
 export * from './views/candidates';
 export * from './views/todo';
 export * from './views/work-item.view';
+export * from './views/waiting-intent.view';
 export * from './views/work-item-list';
 export * from './views/agent.view';
 export * from './views/replies';
+export * from './views/message.view';
+export * from './views/task.view';
+export * from './views/timer.view';
+export * from './views/waiting-plane.replies';
+export * from './views/runtime.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

@@ -1,4 +1,11 @@
+import { decideControl } from '../control/control.decide';
 import { decidePickWorkItem } from '../focus/focus.decide';
+import { decideDropMessage, decideEnqueueMessage } from '../queue/queue.decide';
+import { decideCreateTask, decideUpdateTaskStatus } from '../task/task.decide';
+import { decideCancelTimer, decideCreateTimer, decideFireTimer } from '../timer/timer.decide';
+import { decideCancelWaitingIntent, decideTriggerWaitingIntent } from '../waiting-intent/trigger-waiting-intent.decide';
+import { decideWaitFor } from '../waiting-intent/waiting-intent.decide';
+import { decideSubmitWakeHint } from '../wake-hint/wake-hint.decide';
 import { assertCommandMeta } from '../shared/command-meta';
 import { DomainError } from '../shared/domain-error';
 import { assertValidId } from '../shared/ids';
@@ -23,7 +30,7 @@ export function decideRegisterAgent(command: RegisterAgent, state: AgentState): 
 
 /**
  * The agent decider: `[]` means already done (safe to retry); a refusal throws DomainError
- * and nothing is appended. Later slices add their cases here.
+ * and nothing is appended. One case per command; the rules live in the slices.
  */
 export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
   switch (command.type) {
@@ -37,6 +44,30 @@ export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
       return decidePickWorkItem(command, state);
     case 'CompleteWorkItem':
       return decideCompleteWorkItem(command, state);
+    case 'WaitFor':
+      return decideWaitFor(command, state);
+    case 'TriggerWaitingIntent':
+      return decideTriggerWaitingIntent(command, state);
+    case 'CancelWaitingIntent':
+      return decideCancelWaitingIntent(command, state);
+    case 'CreateTask':
+      return decideCreateTask(command, state);
+    case 'UpdateTaskStatus':
+      return decideUpdateTaskStatus(command, state);
+    case 'CreateTimer':
+      return decideCreateTimer(command, state);
+    case 'CancelTimer':
+      return decideCancelTimer(command, state);
+    case 'FireTimer':
+      return decideFireTimer(command, state);
+    case 'SubmitWakeHint':
+      return decideSubmitWakeHint(command, state);
+    case 'EnqueueMessage':
+      return decideEnqueueMessage(command, state);
+    case 'DropMessage':
+      return decideDropMessage(command, state);
+    case 'Control':
+      return decideControl(command, state);
     default:
       return unknownCommand(command);
   }

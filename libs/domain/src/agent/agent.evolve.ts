@@ -1,7 +1,19 @@
-import { evolveFocus } from '../focus/focus.evolve';
-import { evolveWorkItem } from '../work-item/work-item.evolve';
-import { isWorkItemEvent } from '../work-item/work-item.events';
+import { isControlEvent } from '../control/control.events';
+import { evolveControl } from '../control/control.evolve';
 import { isFocusEvent } from '../focus/focus.events';
+import { evolveFocus } from '../focus/focus.evolve';
+import { isQueueEvent } from '../queue/queue.events';
+import { evolveQueue } from '../queue/queue.evolve';
+import { isTaskEvent } from '../task/task.events';
+import { evolveTask } from '../task/task.evolve';
+import { isTimerEvent } from '../timer/timer.events';
+import { evolveTimer } from '../timer/timer.evolve';
+import { isWaitingIntentEvent } from '../waiting-intent/waiting-intent.events';
+import { evolveWaitingIntent } from '../waiting-intent/waiting-intent.evolve';
+import { isWakeHintEvent } from '../wake-hint/wake-hint.events';
+import { evolveWakeHint } from '../wake-hint/wake-hint.evolve';
+import { isWorkItemEvent } from '../work-item/work-item.events';
+import { evolveWorkItem } from '../work-item/work-item.evolve';
 import { type AgentLifecycleEvent, type AnyEvent, isAgentLifecycleEvent } from './agent.events';
 import { type AgentState, initialAgentState } from './agent.state';
 
@@ -17,6 +29,12 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isAgentLifecycleEvent(event)) return evolveAgentLifecycle(state, event);
   if (isWorkItemEvent(event)) return evolveWorkItem(state, event);
   if (isFocusEvent(event)) return evolveFocus(state, event);
+  if (isWaitingIntentEvent(event)) return evolveWaitingIntent(state, event);
+  if (isTaskEvent(event)) return evolveTask(state, event);
+  if (isTimerEvent(event)) return evolveTimer(state, event);
+  if (isWakeHintEvent(event)) return evolveWakeHint(state, event);
+  if (isQueueEvent(event)) return evolveQueue(state, event);
+  if (isControlEvent(event)) return evolveControl(state, event);
   return state;
 }
 

@@ -27,3 +27,17 @@ export function requireOpen(item: WorkItem, action: string): OpenWorkItem {
   }
   return item;
 }
+
+/** The record `id` of a keyed collection (tasks, timers, messages, intents), or `not_found` naming the resource. */
+export function requireRecord<T>(records: Readonly<Record<string, T>>, id: string, resource: string): T {
+  const record = Object.hasOwn(records, id) ? records[id] : undefined;
+  if (record === undefined) throw new DomainError('not_found', { resource, [`${resource}_id`]: id }, `${resource} ${id} not found`);
+  return record;
+}
+
+/** Ids are inputs (the app generates them): a new record may not reuse one (`already_exists`). */
+export function requireAbsent(records: Readonly<Record<string, unknown>>, id: string, resource: string): void {
+  if (Object.hasOwn(records, id)) {
+    throw new DomainError('already_exists', { resource, [`${resource}_id`]: id }, `${resource} ${id} already exists`);
+  }
+}

@@ -1,57 +1,27 @@
+import type { MessageRecord } from '../queue/message.state';
+import type { TaskRecord } from '../task/task.state';
+import type { TimerRecord } from '../timer/timer.state';
+import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
+import type { WakeHintRecord } from '../wake-hint/wake-hint.state';
 import type { WorkItem } from '../work-item/work-item.state';
 
 export type Posture = 'booting' | 'awake_idle' | 'awake_running' | 'asleep' | 'paused' | 'stopped';
 
-// ---- Records owned by later slices. Declared now so those slices plug in without reshaping
-// ---- AgentState; their deciders and evolvers fill them. Kept minimal on purpose.
+// ---- Records of the other slices live next to their slice and are re-exported here, so
+// ---- `AgentState` stays one JSON-serialisable value with every record type in reach.
 
-export type WaitWake = 'operator_input' | 'task_result' | 'external' | 'timer';
-export type WaitingIntentStatus = 'active' | 'cancelled' | 'resolved';
-
-export type WaitingIntentRecord = {
-  id: string;
-  scope: 'work_item' | 'agent';
-  work_item_id: string | null;
-  wake: WaitWake;
-  reason: string;
-  source: string | null;
-  resource: string | null;
-  condition: string | null;
-  fire_at: string | null;
-  delivery_mode: 'wake_hint' | 'enqueue_message';
-  status: WaitingIntentStatus;
-  /** "Triggered" is derived: trigger_count > 0. */
-  trigger_count: number;
-  last_triggered_at: string | null;
-  /** Hash of the capability token; the token itself is never stored. */
-  callback_token_hash: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type TaskStatus =
-  | 'queued' | 'running' | 'cancelling' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
-export type TaskRecord = {
-  id: string;
-  kind: string;
-  status: TaskStatus;
-  wait_policy: 'background' | 'blocking';
-  work_item_id: string | null;
-};
-
-export type MessageRecord = {
-  id: string;
-  kind: string;
-  priority: 'interject' | 'next' | 'normal' | 'background';
-  status: 'queued' | 'dequeued' | 'processed' | 'interjected' | 'aborted' | 'dropped';
-  work_item_id: string | null;
-};
-
-export type TimerRecord = { id: string; fire_at: string; status: string; work_item_id: string | null };
+export type {
+  DeliveryMode, TriggerProvenance, TriggerVia, WaitingIntentCancelReason, WaitingIntentRecord, WaitingIntentStatus,
+  WaitScope, WaitWake,
+} from '../waiting-intent/waiting-intent.state';
+export type { TaskRecord, TaskStatus, TerminalTaskStatus, WaitPolicy } from '../task/task.state';
+export type {
+  MessageAuthority, MessageBody, MessageKind, MessagePriority, MessageRecord, MessageStatus,
+} from '../queue/message.state';
+export type { TimerRecord, TimerStatus } from '../timer/timer.state';
+export type { WakeHintDisposition, WakeHintRecord } from '../wake-hint/wake-hint.state';
 
 export type TurnRecord = { turn_id: string; turn_index: number; message_id: string; work_item_id: string | null };
-
-export type WakeHintRecord = { source: string; reason: string; body: string | null; created_at: string };
 
 export type DeliverySummaryRecord = { id: string; work_item_id: string; text: string; created_at: string };
 
@@ -70,7 +40,7 @@ export type AgentState = {
   waiting_intents: Record<string, WaitingIntentRecord>;
   tasks: Record<string, TaskRecord>;
   messages: Record<string, MessageRecord>;
-  /** Ids of queued messages in arrival order. */
+  /** Ids of the messages whose status is `queued`, in arrival order (bands: `queuedMessagesInOrder`). */
   queue: string[];
   timers: Record<string, TimerRecord>;
   turns: Record<string, TurnRecord>;

@@ -1,5 +1,6 @@
 import { given } from '../testing/decider-spec';
 import { AGENT, at, cmd, created, meta, NOW, registered } from '../testing/fixtures';
+import { wcmd } from '../testing/waiting-fixtures';
 import type { AgentCommand } from './agent.commands';
 import { decide } from './agent.decide';
 import { evolve, replay } from './agent.evolve';
@@ -35,6 +36,18 @@ describe('a command on an unregistered agent', () => {
     ['UpdateWorkItem', cmd.update('w-1', { objective: 'x' })],
     ['PickWorkItem', cmd.pick('w-1')],
     ['CompleteWorkItem', cmd.complete('w-1')],
+    ['WaitFor', wcmd.waitFor('i-1', null)],
+    ['TriggerWaitingIntent', wcmd.trigger('i-1')],
+    ['CancelWaitingIntent', wcmd.cancelIntent('i-1')],
+    ['CreateTask', wcmd.createTask('t-1')],
+    ['UpdateTaskStatus', wcmd.taskStatus('t-1', 'running')],
+    ['CreateTimer', wcmd.createTimer('t-1', { fire_at: NOW })],
+    ['CancelTimer', wcmd.cancelTimer('t-1')],
+    ['FireTimer', wcmd.fireTimer('t-1', NOW)],
+    ['SubmitWakeHint', wcmd.wakeHint()],
+    ['EnqueueMessage', wcmd.enqueue('m-1')],
+    ['DropMessage', wcmd.drop('m-1')],
+    ['Control', wcmd.control('stop')],
   ])('%s is refused as not_found', (_name, command) => {
     given([]).when(command).thenThrows('not_found', { resource: 'agent' });
   });

@@ -24,38 +24,49 @@ export type Outcome<E, S> = {
   thenState: (check: (after: S, events: E[]) => void) => void;
 };
 
+/** The outcome of deciding `command` on `before`. */
+function outcomeOf<C, E, S>(decider: Decider<C, E, S>, before: S, command: C): Outcome<E, S> {
+  const run = () => decider.decide(command, before);
+  return {
+    then: (expected) => expect(run()).toEqual(expected),
+    thenNothing: () => expect(run()).toEqual([]),
+    thenThrows: (code, details) => {
+      let caught: unknown;
+      try {
+        run();
+      } catch (error) {
+        caught = error;
+      }
+      if (!isDomainError(caught)) throw new Error(`expected DomainError ${code}, got ${String(caught)}`);
+      expect(caught.code).toBe(code);
+      if (details) expect(caught.details).toMatchObject(details);
+    },
+    thenState: (check) => {
+      const events = run();
+      check((events as AnyEvent[]).reduce(decider.evolve, before), events);
+    },
+  };
+}
+
 /** Builds `given(events).when(command).then(...)` for a decider (jest `expect` does the asserting). */
 export function deciderSpec<C, E, S>(decider: Decider<C, E, S>) {
   return (given: readonly AnyEvent[] | AnyEvent = []) => ({
     when: (command: C): Outcome<E, S> => {
       const before = (Array.isArray(given) ? given : [given]).reduce(decider.evolve, decider.initialState());
-      const run = () => decider.decide(command, before);
-      return {
-        then: (expected) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenThrows: (code, details) => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          if (!isDomainError(caught)) throw new Error(`expected DomainError ${code}, got ${String(caught)}`);
-          expect(caught.code).toBe(code);
-          if (details) expect(caught.details).toMatchObject(details);
-        },
-        thenState: (check) => {
-          const events = run();
-          check((events as AnyEvent[]).reduce(decider.evolve, before), events);
-        },
-      };
+      return outcomeOf(decider, before, command);
     },
   });
 }
 
+const agentDecider: Decider<AgentCommand, AgentEvent, AgentState> = { decide, evolve, initialState: initialAgentState };
+
 /** given/when/then for the agent decider. */
-export const given = deciderSpec<AgentCommand, AgentEvent, AgentState>({
-  decide,
-  evolve,
-  initialState: initialAgentState,
+export const given = deciderSpec(agentDecider);
+
+/**
+ * given/when/then from a state rather than a stream: for facts that other slices' events will
+ * record (an open turn, an asleep posture) before those events exist.
+ */
+export const givenState = (state: AgentState) => ({
+  when: (command: AgentCommand): Outcome<AgentEvent, AgentState> => outcomeOf(agentDecider, state, command),
 });

@@ -1,4 +1,5 @@
-import { given } from './decider-spec';
+import { replay } from '../agent/agent.evolve';
+import { given, givenState } from './decider-spec';
 import { AGENT, cmd, NOW, registered } from './fixtures';
 
 describe('the given/when/then helper', () => {
@@ -28,5 +29,13 @@ describe('the given/when/then helper', () => {
       expect(events).toHaveLength(1);
       expect(after.version).toBe(2);
     });
+  });
+
+  it('givenState decides on a given state instead of a folded stream', () => {
+    givenState({ ...replay([registered()]), posture: 'asleep' }).when(cmd.create('w-1')).thenState((after, events) => {
+      expect(events).toHaveLength(1);
+      expect(after.posture).toBe('asleep');
+    });
+    givenState(replay([registered()])).when(cmd.register()).thenThrows('already_exists');
   });
 });

@@ -81,11 +81,11 @@ export function intent(id: string, workItemId: string | null, overrides: Partial
     id, scope: workItemId === null ? 'agent' : 'work_item', work_item_id: workItemId, wake: 'external',
     reason: 'waiting', source: null, resource: null, condition: null, fire_at: null, delivery_mode: 'wake_hint',
     status: 'active', trigger_count: 0, last_triggered_at: null, callback_token_hash: 'hash', created_at: T0,
-    updated_at: T0, ...overrides,
+    updated_at: T0, timer_id: null, last_trigger: null, ended_at: null, end_reason: null, ...overrides,
   };
 }
 
-/** Folds events, then places waiting intents directly (no waiting-plane events exist yet). */
+/** Folds events, then places waiting intents directly (for view specs that need exact records). */
 export function stateOf(events: AgentEvent[], intents: WaitingIntentRecord[] = []): AgentState {
   const state = replay(events);
   return { ...state, waiting_intents: Object.fromEntries(intents.map((i) => [i.id, i])) };

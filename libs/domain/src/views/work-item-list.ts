@@ -2,6 +2,7 @@ import type { AgentState } from '../agent/agent.state';
 import { DomainError } from '../shared/domain-error';
 import type { WorkItem } from '../work-item/work-item.state';
 import { compareByRecency, compareCandidates, type Comparator, isCurrent } from './candidates';
+import { page } from './list';
 import { readinessOf, triggeredIntentsFor } from './scheduling';
 import { toWorkItemView, type WorkItemView } from './work-item.view';
 
@@ -20,8 +21,7 @@ export const WORK_ITEM_LIST_FILTERS: readonly WorkItemListFilter[] = [
   'all', 'open', 'completed', 'current', 'queued', 'blocked', 'waiting_for_operator', 'runnable', 'triggered',
 ];
 
-export const DEFAULT_LIST_LIMIT = 20;
-export const MAX_LIST_LIMIT = 100;
+export { clampListLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list';
 
 export type WorkItemListQuery = { filter?: WorkItemListFilter; limit?: number };
 export type WorkItemList = { items: WorkItemView[]; total: number };
@@ -47,12 +47,6 @@ function orderFor(state: AgentState, filter: WorkItemListFilter): Comparator {
   return filter === 'queued' || filter === 'triggered' ? compareCandidates(state) : compareByRecency;
 }
 
-/** Default 20, clamped to 1..100; a non-number falls back to the default. */
-export function clampListLimit(limit: number | undefined): number {
-  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_LIST_LIMIT;
-  return Math.min(MAX_LIST_LIMIT, Math.max(1, Math.floor(limit)));
-}
-
 export function parseListFilter(value: unknown): WorkItemListFilter {
   if (value === undefined || value === null || value === '') return 'all';
   if (typeof value === 'string' && (WORK_ITEM_LIST_FILTERS as readonly string[]).includes(value)) {
@@ -72,6 +66,5 @@ export function listWorkItems(state: AgentState, query: WorkItemListQuery = {}):
   const matches = Object.values(state.work_items)
     .filter((item) => FILTERS[filter](state, item))
     .sort(orderFor(state, filter));
-  const items = matches.slice(0, clampListLimit(query.limit)).map((item) => toWorkItemView(state, item));
-  return { items, total: matches.length };
+  return page(matches, query.limit, (item) => toWorkItemView(state, item));
 }

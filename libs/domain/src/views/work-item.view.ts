@@ -1,4 +1,4 @@
-import type { AgentState, WaitingIntentRecord } from '../agent/agent.state';
+import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import type { PlanArtifact, PlanStatus, TodoItem, WorkItem } from '../work-item/work-item.state';
 import { type CandidateClass, candidateClassOf, isCurrent } from './candidates';
@@ -11,8 +11,7 @@ import {
   schedulingStateOf,
 } from './scheduling';
 import { currentTodo } from './todo';
-
-export type WaitingIntentView = Omit<WaitingIntentRecord, 'callback_token_hash'> & { triggered: boolean };
+import { compareIntents, toWaitingIntentView, type WaitingIntentView } from './waiting-intent.view';
 
 export type CompletionReport = {
   text: string;
@@ -47,14 +46,6 @@ export type WorkItemView = {
   completed_at: string | null;
 };
 
-function toWaitingIntentView(intent: WaitingIntentRecord): WaitingIntentView {
-  const { callback_token_hash: _secret, ...visible } = intent;
-  return { ...visible, triggered: isTriggered(intent) };
-}
-
-const byCreatedThenId = (a: WaitingIntentRecord, b: WaitingIntentRecord): number =>
-  compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
 /** Promoted `result_summary` first, else the newest delivery summary, else null (completed items only). */
 export function completionReportOf(state: AgentState, item: WorkItem): CompletionReport | null {
   if (item.state !== 'completed') return null;
@@ -86,7 +77,7 @@ export function toWorkItemView(state: AgentState, item: WorkItem): WorkItemView 
     is_current: isCurrent(state, item),
     has_active_waits: intents.length > 0,
     has_triggered_waits: intents.some(isTriggered),
-    waiting_intents: intents.sort(byCreatedThenId).map(toWaitingIntentView),
+    waiting_intents: intents.sort(compareIntents).map(toWaitingIntentView),
     result_summary: item.result_summary,
     completion_report: completionReportOf(state, item),
     created_at: item.created_at,

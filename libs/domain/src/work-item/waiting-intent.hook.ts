@@ -1,21 +1,22 @@
 import type { AgentEvent } from '../agent/agent.events';
 import type { AgentState } from '../agent/agent.state';
+import { itemIntentCancellations } from '../waiting-intent/waiting-intent.builders';
+import type { WaitingIntentCancelReason } from '../waiting-intent/waiting-intent.state';
 
 /** Why a work item's waits end without being satisfied. */
-export type WaitCancellationCause = 'blocker_cleared' | 'work_item_completed';
+export type WaitCancellationCause = Exclude<WaitingIntentCancelReason, 'cancelled_by_caller'>;
 
 /**
- * HOOK POINT for the waiting-plane slice. SPEC.md §3: `blocked_by: null` and CompleteWorkItem
- * cancel the item's active work-item-scoped waiting intents (agent-scoped intents untouched),
- * in the same decision. Until the waiting plane lands there are no intents to cancel, so this
- * returns []. The waiting-plane slice replaces the body with one `WaitingIntentCancelled` per
- * active intent of the item; its callers already splice the result into their events.
+ * SPEC.md §3: `blocked_by: null` and CompleteWorkItem (and a new WaitFor on the item) cancel the
+ * item's active work-item-scoped waiting intents, in the same decision: one
+ * `WaitingIntentCancelled` per intent, followed by `TimerCancelled` for a timer wait's scheduled
+ * timer. Agent-scoped intents are untouched.
  */
 export function waitingIntentCancellationsFor(
-  _state: AgentState,
-  _workItemId: string,
-  _cause: WaitCancellationCause,
-  _at: string,
+  state: AgentState,
+  workItemId: string,
+  cause: WaitCancellationCause,
+  at: string,
 ): AgentEvent[] {
-  return [];
+  return itemIntentCancellations(state, workItemId, cause, at);
 }

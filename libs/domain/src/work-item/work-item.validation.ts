@@ -1,5 +1,6 @@
 import { validationFailed } from '../shared/domain-error';
 import { requireTrimmedText } from '../shared/text';
+import { requireOneOf, requireTimestamp } from '../shared/validation';
 import { isRfc3339 } from '../shared/time';
 import {
   type PlanArtifact,
@@ -7,7 +8,6 @@ import {
   type PlanStatus,
   TODO_STATES,
   type TodoItem,
-  type TodoState,
 } from './work-item.state';
 
 export const OBJECTIVE_MAX_LENGTH = 500;
@@ -20,20 +20,15 @@ export function validateObjective(value: unknown): string {
 }
 
 export function validatePlanStatus(value: unknown): PlanStatus {
-  if (!(PLAN_STATUSES as readonly unknown[]).includes(value)) {
-    throw validationFailed('plan_status', 'invalid_enum', { allowed: PLAN_STATUSES });
-  }
-  return value as PlanStatus;
+  return requireOneOf(value, 'plan_status', PLAN_STATUSES);
 }
 
 function validateTodo(value: unknown, index: number): TodoItem {
   const field = `todo_list[${index}]`;
   if (typeof value !== 'object' || value === null) throw validationFailed(field, 'must_be_object');
   const { text, state } = value as { text?: unknown; state?: unknown };
-  if (!(TODO_STATES as readonly unknown[]).includes(state)) {
-    throw validationFailed(`${field}.state`, 'invalid_enum', { allowed: TODO_STATES });
-  }
-  return { text: requireTrimmedText(text, `${field}.text`, { min: 1, max: TODO_TEXT_MAX_LENGTH }), state: state as TodoState };
+  const todoState = requireOneOf(state, `${field}.state`, TODO_STATES);
+  return { text: requireTrimmedText(text, `${field}.text`, { min: 1, max: TODO_TEXT_MAX_LENGTH }), state: todoState };
 }
 
 /** A full snapshot: at most 100 items, each with trimmed text (1..500) and a known state. */
@@ -52,9 +47,7 @@ export function validateBlockedBy(value: unknown): string | null {
 }
 
 export function validateRecheckAt(value: unknown): string | null {
-  if (value === null) return null;
-  if (!isRfc3339(value)) throw validationFailed('recheck_at', 'invalid_timestamp');
-  return value;
+  return value === null ? null : requireTimestamp(value, 'recheck_at');
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';

@@ -1,0 +1,45 @@
+import { eventGuard } from '../shared/event-guard';
+import type { MessageAuthority, MessageBody, MessageKind, MessagePriority } from './message.state';
+
+// NOTE: stored format. Type strings and snake_case data are a storage contract: never rename.
+
+export type MessageQueued = {
+  type: 'MessageQueued';
+  data: {
+    agent_id: string;
+    message_id: string;
+    kind: MessageKind;
+    priority: MessagePriority;
+    authority: MessageAuthority;
+    origin: string;
+    body: MessageBody;
+    work_item_id: string | null;
+    task_id: string | null;
+    correlation_id: string | null;
+    causation_id: string | null;
+    /** A tick without content: liveness only, not a reason to re-enter the model by itself. */
+    liveness_only: boolean;
+    at: string;
+  };
+};
+
+export type MessageDropReason = 'dropped_by_operator' | 'quarantined';
+
+export type MessageDropped = {
+  type: 'MessageDropped';
+  data: { agent_id: string; message_id: string; reason: MessageDropReason; at: string };
+};
+
+// Declared for the scheduler and turn slices (which decide them); this slice only folds them.
+type MessageMoveData = { agent_id: string; message_id: string; turn_id: string | null; at: string };
+export type MessageDequeued = { type: 'MessageDequeued'; data: MessageMoveData };
+export type MessageProcessed = { type: 'MessageProcessed'; data: MessageMoveData };
+export type MessageInterjected = { type: 'MessageInterjected'; data: MessageMoveData };
+export type MessageAborted = { type: 'MessageAborted'; data: MessageMoveData };
+
+export type QueueEvent =
+  | MessageQueued | MessageDropped | MessageDequeued | MessageProcessed | MessageInterjected | MessageAborted;
+
+export const isQueueEvent = eventGuard<QueueEvent>([
+  'MessageQueued', 'MessageDropped', 'MessageDequeued', 'MessageProcessed', 'MessageInterjected', 'MessageAborted',
+]);

@@ -1,0 +1,42 @@
+import type { AgentState } from '../agent/agent.state';
+import { compareInstants } from '../shared/time';
+import type { TimerRecord, TimerStatus } from '../timer/timer.state';
+import { type ListReply, page, parseListParam } from './list';
+
+export type TimerView = TimerRecord & { due: boolean | null };
+
+/** `due` (scheduled and fire_at <= now) only when the caller gives a time; else null. */
+export function toTimerView(timer: TimerRecord, now: string | null = null): TimerView {
+  const due = now === null ? null : timer.status === 'scheduled' && compareInstants(timer.fire_at, now) <= 0;
+  return { ...timer, due };
+}
+
+const bySoonest = (a: TimerRecord, b: TimerRecord): number =>
+  compareInstants(a.fire_at, b.fire_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Scheduled timers whose fire_at has come (overdue ones included, e.g. after recovery), soonest first. */
+export function dueTimers(state: AgentState, now: string): TimerRecord[] {
+  return Object.values(state.timers)
+    .filter((timer) => timer.status === 'scheduled' && compareInstants(timer.fire_at, now) <= 0)
+    .sort(bySoonest);
+}
+
+/** Scheduled timers, soonest first (what an idle agent waits for). */
+export function scheduledTimers(state: AgentState): TimerRecord[] {
+  return Object.values(state.timers).filter((timer) => timer.status === 'scheduled').sort(bySoonest);
+}
+
+export const TIMER_LIST_STATUSES: readonly (TimerStatus | 'all')[] = ['all', 'scheduled', 'fired', 'cancelled'];
+export type TimerListQuery = { status?: TimerStatus | 'all'; limit?: number; now?: string };
+
+/** GET timers: soonest fire_at first, then id. */
+export function listTimers(state: AgentState, query: TimerListQuery = {}): ListReply<TimerView> {
+  const status = parseListParam(query.status, 'status', TIMER_LIST_STATUSES, 'all');
+  const matches = Object.values(state.timers).filter((t) => status === 'all' || t.status === status).sort(bySoonest);
+  return page(matches, query.limit, (timer) => toTimerView(timer, query.now ?? null));
+}
+
+export function timerView(state: AgentState, timerId: string, now: string | null = null): TimerView | null {
+  const timer = state.timers[timerId];
+  return timer ? toTimerView(timer, now) : null;
+}

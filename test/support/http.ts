@@ -30,15 +30,10 @@ export function httpClient(app: TestApp, token?: string) {
   };
 }
 
-/** Waits until the in-process projector has applied every event stored so far (no sleeps). */
+/** Waits until the in-process projector has applied every event committed so far (no sleeps). */
 export async function projected(app: TestApp): Promise<void> {
   const store = app.runtime.app.get<EventStore>(EVENT_STORE);
   const runner = app.runtime.app.get<ProjectionRunner<AgentState>>(PROJECTION_RUNNER);
-  let last = runner.checkpoint;
-  for (;;) {
-    const page = await store.readAll({ after_position: last < 0n ? undefined : last, max_count: 1000 });
-    if (page.length === 0) break;
-    last = page[page.length - 1].position;
-  }
-  await runner.waitFor(last);
+  const head = await store.headPosition();
+  if (head !== null) await runner.waitFor(head);
 }

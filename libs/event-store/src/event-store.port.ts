@@ -93,6 +93,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Revision of the last event of a stream, or null when it does not exist. */
   streamRevision(stream: string): Promise<bigint | null>;
+  /**
+   * Position of the newest committed event (null for an empty store). Readers may not see it
+   * yet (an older transaction may still be open), but they will: it is the target for
+   * "caught up" and for projection lag.
+   */
+  headPosition(): Promise<bigint | null>;
   /** Catch-up subscription to all events from a checkpoint; never skips nor repeats. */
   subscribeToAll(options?: SubscribeOptions): Subscription;
   /** Cheap reachability probe for health checks. */

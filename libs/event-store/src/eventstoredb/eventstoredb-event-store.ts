@@ -119,6 +119,23 @@ export class EventStoreDbEventStore implements EventStore {
     return last ? last.revision : null;
   }
 
+  /** The newest non-system event's commit position (what a subscriber can reach). */
+  async headPosition(): Promise<bigint | null> {
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 4096 });
+    const find = async (): Promise<bigint | null> => {
+      for await (const resolved of read) {
+        const event = resolved.event;
+        if (event && !isSystemEvent(event)) return fromRecordedEvent(event).position;
+      }
+      return null;
+    };
+    try {
+      return await withTimeout(find(), this.timeoutMs, 'EventStoreDB headPosition', () => void read.cancel());
+    } catch (error) {
+      throw mapEsdbError(error);
+    }
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     const subscription = new EventStoreDbSubscription(this.client, options, (s) => this.subscriptions.delete(s));
     this.subscriptions.add(subscription);

@@ -140,6 +140,15 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async headPosition(): Promise<bigint | null> {
+    try {
+      const { rows } = await this.pool.query<{ position: string | null }>('SELECT max(global_position)::text AS position FROM events');
+      return rows[0].position === null ? null : BigInt(rows[0].position);
+    } catch (error) {
+      throw mapPgError(error);
+    }
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     this.assertOpen();
     const subscription = new PostgresSubscription(

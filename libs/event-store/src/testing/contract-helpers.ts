@@ -91,6 +91,15 @@ export async function until(condition: () => boolean, timeoutMs = 5000, what = '
   }
 }
 
+/** The same for a condition that needs IO. */
+export async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function positions(events: StoredEvent[]): bigint[] {
   return events.map((e) => e.position);
 }

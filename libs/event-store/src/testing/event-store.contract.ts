@@ -1,7 +1,7 @@
-import type { EventStore, EventToAppend, ExpectedRevision } from '../event-store.port';
+import type { EventStore, EventToAppend, ExpectedRevision, StoredEvent } from '../event-store.port';
 import { WrongExpectedRevisionError } from '../errors';
 import { fromJsonPosition, fromJsonRevision, toJsonExpectedRevision, toJsonPosition, toJsonRevision } from '../revisions';
-import { newEvent, newEvents, uniqueStream } from './contract-helpers';
+import { newEvent, newEvents, uniqueStream, untilAsync } from './contract-helpers';
 import { concurrencyCases } from './contract-concurrency';
 import { subscriptionCases } from './contract-subscriptions';
 
@@ -146,10 +146,17 @@ function readCases(store: StoreGetter): void {
       const r2 = await store().appendToStream(b, newEvents(2), 'no_stream');
       const r3 = await store().appendToStream(a, [newEvent()], 0n);
       expect(r1.position < r2.position && r2.position < r3.position).toBe(true);
-      const after = await store().readAll({ after_position: r1.position, max_count: 100 });
-      const mine = after.filter((e) => e.stream === a || e.stream === b);
+      // Visibility follows the oldest transaction open anywhere on the server (other suites
+      // share it), so the newest events may show a moment later: wait for them, never skip.
+      let mine: StoredEvent[] = [];
+      await untilAsync(async () => {
+        const after = await store().readAll({ after_position: r1.position, max_count: 100 });
+        mine = after.filter((e) => e.stream === a || e.stream === b);
+        return mine.length >= 3;
+      });
       expect(mine.map((e) => [e.stream, e.revision])).toEqual([[b, 0n], [b, 1n], [a, 1n]]);
       expect(mine[2].position).toBe(r3.position);
+      expect((await store().headPosition())! >= r3.position).toBe(true);
       const firstTwo = await store().readAll({ after_position: r1.position, max_count: 2 });
       expect(firstTwo).toHaveLength(2);
       expect(firstTwo[0].position < firstTwo[1].position).toBe(true);

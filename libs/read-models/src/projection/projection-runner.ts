@@ -66,6 +66,12 @@ export class ProjectionRunner<S> {
     return this.position;
   }
 
+  /** Events committed but not applied yet, as a position distance (null when unknown). */
+  async lag(): Promise<{ checkpoint: bigint; head: bigint | null; behind: bigint | null }> {
+    const head = await this.store.headPosition();
+    return { checkpoint: this.position, head, behind: head === null ? null : head > this.position ? head - this.position : 0n };
+  }
+
   /** Resolves once every event up to `position` is applied (read-your-writes for tests). */
   waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
     if (this.position >= position) return Promise.resolve();
@@ -80,10 +86,16 @@ export class ProjectionRunner<S> {
     const wasRunning = !this.stopped;
     await this.stop();
     await this.reset();
+    // Everything committed before the rebuild started; what readAll shows may lag behind it
+    // while an older transaction is still open, so read until the head itself is applied.
+    const head = (await this.store.headPosition()) ?? -1n;
     let applied = 0;
-    for (;;) {
+    while (this.position < head) {
       const events = await this.store.readAll({ after_position: this.position < 0n ? undefined : this.position, max_count: this.batchSize });
-      if (events.length === 0) break;
+      if (events.length === 0) {
+        await delay(20);
+        continue;
+      }
       await this.apply(events);
       applied += events.length;
       onProgress?.(applied);

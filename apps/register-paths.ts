@@ -1,20 +1,11 @@
 /**
  * Resolves the `@app/*` library aliases of tsconfig.json at run time, from the compiled
  * tree (`dist/`) or from the sources under ts-node. Every app's main imports this first.
+ * (Relative import on purpose: the aliases do not resolve before this runs.)
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { loadConfig, register } from 'tsconfig-paths';
-
-function repoRoot(start: string): string {
-  let dir = start;
-  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'tsconfig.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the repository root above ${start}`);
-    dir = parent;
-  }
-  return dir;
-}
+import { repoRoot } from '../libs/platform/src/paths';
 
 const root = repoRoot(__dirname);
 const config = loadConfig(root);

@@ -9,12 +9,14 @@ import { ProjectionRunner } from './projection/projection-runner';
 import { snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
 import { WORK_ITEM_QUERIES, workItemQueriesProvider } from './work-items/work-items.queries';
 import { workItemsProjector } from './work-items/work-items.projector';
+import { RECORD_QUERIES, recordQueriesProvider } from './records/record-queries';
+import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
 import { SNAPSHOT_STORE } from '@app/application/agents/agent-decider';
 
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 
 /** Every read model of the runtime, applied together by one runner and one checkpoint. */
-export const READ_MODEL_PROJECTORS = [workItemsProjector];
+export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS];
 
 export function createProjectionRunner(pool: Pool, store: EventStore, onError?: (error: unknown) => void): ProjectionRunner<AgentState> {
   return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: 'read_models', onError });
@@ -28,7 +30,10 @@ const projectionRunnerProvider: Provider = {
 };
 
 /** Queries and snapshots: every role that serves the API needs them. */
-@Module({ providers: [snapshotStoreProvider, workItemQueriesProvider], exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES] })
+@Module({
+  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider],
+  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES],
+})
 export class ReadModelsModule {}
 
 @Injectable()

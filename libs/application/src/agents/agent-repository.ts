@@ -3,6 +3,7 @@ import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-
 import { agentStream } from './agent-stream';
 import { AgentDecider, DomainEvent, SnapshotStore } from './agent-decider';
 import { LoadedAgent, RecentCommandLog } from './loaded-agent';
+import { currentSchemaVersion, toDomainEvent } from '../events/upcasters';
 
 export interface CommandContext {
   agentId: string;
@@ -94,7 +95,7 @@ export class AgentRepository<S, E extends DomainEvent> {
         correlation_id: ctx.correlationId ?? ctx.commandId,
         causation_id: ctx.causationId ?? ctx.commandId,
         actor: ctx.actor,
-        schema_version: 1,
+        schema_version: currentSchemaVersion(event.type),
       },
     }));
     const expected = loaded.revision === null ? 'no_stream' : loaded.revision;
@@ -169,8 +170,4 @@ export class AgentRepository<S, E extends DomainEvent> {
     };
     this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
   }
-}
-
-function toDomainEvent<E extends DomainEvent>(event: StoredEvent): E {
-  return { type: event.type, data: event.data } as E;
 }

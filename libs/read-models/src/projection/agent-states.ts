@@ -1,6 +1,7 @@
 import type { EventStore, StoredEvent } from '@app/event-store';
 import type { AgentDecider, DomainEvent } from '@app/application/agents/agent-decider';
 import { agentStream } from '@app/application/agents/agent-stream';
+import { toDomainEvent } from '@app/application/events/upcasters';
 
 interface Entry<S> {
   state: S;
@@ -54,8 +55,4 @@ export class AgentStates<S> {
     this.committed.clear();
     this.staged = new Map();
   }
-}
-
-export function toDomainEvent(event: StoredEvent): DomainEvent {
-  return { type: event.type, data: event.data };
 }

@@ -1,0 +1,25 @@
+import type { EventData, Upcaster } from './upcasters';
+
+/*
+ * Every upcaster of the runtime, oldest first per type. Each is pure and never overwrites a
+ * field the stored event has. Add one per (type, version) step and a stored sample of the
+ * older version under fixtures/events/<Type>/v<N>.json (docs/decisions/0007).
+ */
+
+/**
+ * WorkItemCreated v0 -> v1. The prototype ledgers (schema_version 0) recorded a creation
+ * without `plan_status`, `todo_list` or the item `revision`: SPEC.md defines their defaults
+ * at creation (`draft`, an empty list, revision 1).
+ */
+export const workItemCreatedV0: Upcaster = {
+  type: 'WorkItemCreated',
+  from: 0,
+  up: (data: Readonly<EventData>): EventData => ({
+    ...data,
+    plan_status: data.plan_status ?? 'draft',
+    todo_list: data.todo_list ?? [],
+    revision: data.revision ?? 1,
+  }),
+};
+
+export const EVENT_UPCASTERS: readonly Upcaster[] = [workItemCreatedV0];

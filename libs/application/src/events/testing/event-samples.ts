@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentEvent } from '@app/domain';
+import { AGENT, artifact, at, cmd } from '@app/domain/testing/fixtures';
+import { history, wcmd } from '@app/domain/testing/waiting-fixtures';
+import { fromRepoRoot } from '@app/platform/paths';
+import { fromStoredEventJson, type StoredEventJson } from '../../audit/stored-event-json';
+import type { StoredEvent } from '@app/event-store';
+
+/** fixtures/events/<EventType>/v<N>.json: one stored event per file (docs/decisions/0007). */
+export const SAMPLES_DIR = fromRepoRoot('fixtures', 'events');
+
+export interface EventSample {
+  type: string;
+  version: number;
+  file: string;
+  event: StoredEvent;
+}
+
+/** Every stored sample, by type then version. */
+export function loadEventSamples(dir = SAMPLES_DIR): EventSample[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((type) =>
+    readdirSync(join(dir, type))
+      .filter((name) => /^v\d+\.json$/.test(name))
+      .map((name) => {
+        const file = join(dir, type, name);
+        const event = fromStoredEventJson(JSON.parse(readFileSync(file, 'utf8')), file);
+        return { type, version: Number(name.slice(1, -'.json'.length)), file, event };
+      })
+      .sort((a, b) => a.version - b.version),
+  );
+}
+
+/**
+ * One agent's life through the real deciders, touching every event the domain decides today.
+ * Events no command decides yet (message moves of the turn slice) are written by hand.
+ */
+export function sampleScenario(): AgentEvent[] {
+  const decided = history(
+    [],
+    cmd.register(), cmd.create('w-1', { todo_list: [{ text: 'draft', state: 'in_progress' }] }), cmd.create('w-2'), cmd.pick('w-1'),
+    cmd.update('w-2', { plan_status: 'ready', plan_artifact: artifact('w-2', 'sha256:bbb', { byte_size: 6, preview: 'a plan' }) }),
+    wcmd.waitFor('i-ext', 'w-2', { wake: 'external', resource: 'pr-7', source: 'github', callback_token_hash: 'sha256:cb' }),
+    wcmd.trigger('i-ext', { payload: { state: 'merged' } }), wcmd.cancelIntent('i-ext', 'merged'),
+    wcmd.createTask('t-ok', { work_item_id: 'w-1', summary: 'run tests' }), wcmd.waitFor('i-task', null, { wake: 'task_result', resource: 't-ok' }),
+    wcmd.taskStatus('t-ok', 'running'), wcmd.taskStatus('t-ok', 'completed', { detail: 'green' }),
+    wcmd.createTask('t-fail'), wcmd.taskStatus('t-fail', 'cancelling'), wcmd.taskStatus('t-fail', 'failed'),
+    wcmd.createTask('t-cancel'), wcmd.taskStatus('t-cancel', 'cancelled'), wcmd.createTask('t-int'), wcmd.taskStatus('t-int', 'interrupted'),
+    wcmd.createTimer('tm-1', { fire_at: at(90), resume_text: 'look again' }), wcmd.fireTimer('tm-1', at(91)),
+    wcmd.createTimer('tm-2', { fire_at: at(120) }), wcmd.cancelTimer('tm-2'),
+    wcmd.enqueue('m-op', { body: 'please summarise' }), wcmd.wakeHint({ body: 'ci finished' }), wcmd.enqueue('m-drop'), wcmd.drop('m-drop'),
+    wcmd.control('pause'), wcmd.control('resume'), wcmd.control('stop'), wcmd.control('start'),
+    cmd.complete('w-1'),
+  );
+  const move = (type: string, message: string, turn: string | null) => ({ type, data: { agent_id: AGENT, message_id: message, turn_id: turn, at: at(95) } }) as AgentEvent;
+  return [...decided, move('MessageDequeued', 'm-op', 'turn-1'), move('MessageInterjected', 'm-op', 'turn-1'), move('MessageProcessed', 'm-op', 'turn-1'), move('MessageAborted', 'm-op', 'turn-1')];
+}
+
+/** The scenario as stored events of stream `agent-<AGENT>` (deterministic ids, positions and times). */
+export function storedScenario(): StoredEventJson[] {
+  return sampleScenario().map((event, index) => ({
+    id: uuidOf(`fixture:${index}:${event.type}`),
+    stream: `agent-${AGENT}`,
+    type: event.type,
+    data: event.data as Record<string, unknown>,
+    metadata: { command_id: `cmd-${index}`, correlation_id: `cmd-${index}`, causation_id: `cmd-${index}`, actor: 'fixture', schema_version: 1 },
+    revision: String(index),
+    position: String(1000 + index),
+    recorded_at: String((event.data as { at?: string }).at ?? at(0)),
+  }));
+}
+
+function uuidOf(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -7,10 +7,8 @@ import {
 } from '@app/domain';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
 
+/** Checked at the edges (the DTO's list); `queued` by default. */
 export type MessageListStatus = MessageStatus | 'all';
-export const MESSAGE_LIST_STATUSES: readonly MessageListStatus[] = [
-  'queued', 'dequeued', 'processed', 'interjected', 'aborted', 'dropped', 'all',
-];
 export type MessageListQuery = { status?: MessageListStatus; limit?: number };
 
 /** column = value; an undefined value is no condition. Columns are constants of this file, never input. */
@@ -51,7 +49,7 @@ export class RecordQueries {
   }
 
   messages(agentId: string, query: MessageListQuery): Promise<ListReply<MessageView>> {
-    const status = parseListParam(query.status, 'status', MESSAGE_LIST_STATUSES, 'queued');
+    const status = query.status ?? 'queued';
     const order = status === 'queued' ? QUEUE_ORDER : RECENT_MESSAGE_ORDER;
     return this.list('messages', agentId, [['status', allAsUndefined(status)]], order, query.limit);
   }

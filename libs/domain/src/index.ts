@@ -52,7 +52,7 @@ export { evolveTimer } from './timer/timer.evolve';
 export * from './wake-hint/wake-hint.state';
 export * from './wake-hint/wake-hint.events';
 export * from './wake-hint/wake-hint.commands';
-export { decideSubmitWakeHint, wakeHintDisposition } from './wake-hint/wake-hint.decide';
+export { decideSubmitWakeHint, wakeHintDisposition, wakeHintTickBody } from './wake-hint/wake-hint.decide';
 export { evolveWakeHint } from './wake-hint/wake-hint.evolve';
 
 export * from './queue/message.state';
@@ -66,6 +66,28 @@ export * from './control/control.events';
 export * from './control/control.commands';
 export { decideControl, postureAfter } from './control/control.decide';
 export { evolveControl } from './control/control.evolve';
+
+export * from './turn/turn.state';
+export * from './turn/turn.events';
+export * from './turn/turn.commands';
+export * from './turn/turn.validation';
+export { decideStartTurn, decideHeartbeat, pendingInterjections } from './turn/start-turn.decide';
+export { decideRecordRound, decideCloseRound } from './turn/round.decide';
+export { decideTurnTerminal, decideExpireLease, expiredTurn } from './turn/turn-terminal.decide';
+export * from './turn/promotion';
+export { recoveryEvents, turnToolCallIds } from './turn/recovery';
+export { evolveTurn, observeCompletion } from './turn/turn.evolve';
+export { UNFINISHED_TODOS_WARNING, unfinishedTodosWarnings } from './work-item/completion-warnings';
+
+export * from './scheduler/decision';
+export * from './scheduler/tick-keys';
+export * from './scheduler/scheduler.events';
+export * from './scheduler/scheduler.commands';
+export * from './scheduler/message-classification';
+export { decideNextAction, DUPLICATE_TICK_SUPPRESSED } from './scheduler/decide-next-action';
+export { dueRechecks, itemTriggerCount } from './scheduler/work-queue.rungs';
+export { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from './scheduler/scheduler.decide';
+export { evolveScheduler } from './scheduler/scheduler.evolve';
 
 export * from './views/list';
 export * from './views/scheduling';

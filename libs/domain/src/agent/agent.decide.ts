@@ -1,8 +1,12 @@
 import { decideControl } from '../control/control.decide';
 import { decidePickWorkItem } from '../focus/focus.decide';
 import { decideDropMessage, decideEnqueueMessage } from '../queue/queue.decide';
+import { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from '../scheduler/scheduler.decide';
 import { decideCreateTask, decideUpdateTaskStatus } from '../task/task.decide';
 import { decideCancelTimer, decideCreateTimer, decideFireTimer } from '../timer/timer.decide';
+import { decideCloseRound, decideRecordRound } from '../turn/round.decide';
+import { decideHeartbeat, decideStartTurn } from '../turn/start-turn.decide';
+import { decideExpireLease, decideTurnTerminal } from '../turn/turn-terminal.decide';
 import { decideCancelWaitingIntent, decideTriggerWaitingIntent } from '../waiting-intent/trigger-waiting-intent.decide';
 import { decideWaitFor } from '../waiting-intent/waiting-intent.decide';
 import { decideSubmitWakeHint } from '../wake-hint/wake-hint.decide';
@@ -10,6 +14,8 @@ import { assertCommandMeta } from '../shared/command-meta';
 import { DomainError } from '../shared/domain-error';
 import { assertValidId } from '../shared/ids';
 import { decideCompleteWorkItem, decideCreateWorkItem, decideUpdateWorkItem } from '../work-item/work-item.decide';
+import type { SchedulerCommand } from '../scheduler/scheduler.commands';
+import type { TurnCommand } from '../turn/turn.commands';
 import type { AgentCommand, RegisterAgent } from './agent.commands';
 import type { AgentEvent, AgentRegistered } from './agent.events';
 import type { AgentState } from './agent.state';
@@ -68,6 +74,32 @@ export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
       return decideDropMessage(command, state);
     case 'Control':
       return decideControl(command, state);
+    default:
+      return decideRuntimeCommand(command, state);
+  }
+}
+
+/** Turns and the scheduler's own commands (the second half of the dispatcher). */
+function decideRuntimeCommand(command: TurnCommand | SchedulerCommand, state: AgentState): AgentEvent[] {
+  switch (command.type) {
+    case 'StartTurn':
+      return decideStartTurn(command, state);
+    case 'Heartbeat':
+      return decideHeartbeat(command, state);
+    case 'RecordRound':
+      return decideRecordRound(command, state);
+    case 'CloseRound':
+      return decideCloseRound(command, state);
+    case 'TurnTerminal':
+      return decideTurnTerminal(command, state);
+    case 'ExpireLease':
+      return decideExpireLease(command, state);
+    case 'RecordDecision':
+      return decideRecordDecision(command, state);
+    case 'EmitSystemTick':
+      return decideEmitSystemTick(command, state);
+    case 'ReduceMessage':
+      return decideReduceMessage(command, state);
     default:
       return unknownCommand(command);
   }

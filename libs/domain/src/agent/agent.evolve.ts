@@ -4,10 +4,14 @@ import { isFocusEvent } from '../focus/focus.events';
 import { evolveFocus } from '../focus/focus.evolve';
 import { isQueueEvent } from '../queue/queue.events';
 import { evolveQueue } from '../queue/queue.evolve';
+import { isSchedulerEvent } from '../scheduler/scheduler.events';
+import { evolveScheduler } from '../scheduler/scheduler.evolve';
 import { isTaskEvent } from '../task/task.events';
 import { evolveTask } from '../task/task.evolve';
 import { isTimerEvent } from '../timer/timer.events';
 import { evolveTimer } from '../timer/timer.evolve';
+import { isTurnEvent } from '../turn/turn.events';
+import { evolveTurn, observeCompletion } from '../turn/turn.evolve';
 import { isWaitingIntentEvent } from '../waiting-intent/waiting-intent.events';
 import { evolveWaitingIntent } from '../waiting-intent/waiting-intent.evolve';
 import { isWakeHintEvent } from '../wake-hint/wake-hint.events';
@@ -27,7 +31,10 @@ function evolveAgentLifecycle(state: AgentState, event: AgentLifecycleEvent): Ag
 /** Routes a known event to its slice; unknown types leave the state as it is. */
 function route(state: AgentState, event: AnyEvent): AgentState {
   if (isAgentLifecycleEvent(event)) return evolveAgentLifecycle(state, event);
-  if (isWorkItemEvent(event)) return evolveWorkItem(state, event);
+  if (isWorkItemEvent(event)) {
+    const next = evolveWorkItem(state, event);
+    return event.type === 'WorkItemCompleted' ? observeCompletion(next, event) : next;
+  }
   if (isFocusEvent(event)) return evolveFocus(state, event);
   if (isWaitingIntentEvent(event)) return evolveWaitingIntent(state, event);
   if (isTaskEvent(event)) return evolveTask(state, event);
@@ -35,6 +42,8 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isWakeHintEvent(event)) return evolveWakeHint(state, event);
   if (isQueueEvent(event)) return evolveQueue(state, event);
   if (isControlEvent(event)) return evolveControl(state, event);
+  if (isTurnEvent(event)) return evolveTurn(state, event);
+  if (isSchedulerEvent(event)) return evolveScheduler(state, event);
   return state;
 }
 

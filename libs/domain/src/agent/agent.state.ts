@@ -1,6 +1,8 @@
 import type { MessageRecord } from '../queue/message.state';
+import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';
 import type { TimerRecord } from '../timer/timer.state';
+import type { BriefRecord, DeliverySummaryRecord, RoundRecord, TurnRecord } from '../turn/turn.state';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WakeHintRecord } from '../wake-hint/wake-hint.state';
 import type { WorkItem } from '../work-item/work-item.state';
@@ -21,9 +23,11 @@ export type {
 export type { TimerRecord, TimerStatus } from '../timer/timer.state';
 export type { WakeHintDisposition, WakeHintRecord } from '../wake-hint/wake-hint.state';
 
-export type TurnRecord = { turn_id: string; turn_index: number; message_id: string; work_item_id: string | null };
-
-export type DeliverySummaryRecord = { id: string; work_item_id: string; text: string; created_at: string };
+export type {
+  BriefKind, BriefRecord, DeliveryEvidence, DeliverySummaryRecord, Promotion, RecoveryCause, RecoveryClassification,
+  RoundCompletion, RoundRecord, TerminalKind, ToolCall, TurnRecord, TurnTerminalRecord,
+} from '../turn/turn.state';
+export type { DecisionRecord, RecordedDecision } from '../scheduler/decision';
 
 /** The state of one agent stream, folded from its events by `evolve`. */
 export type AgentState = {
@@ -50,7 +54,18 @@ export type AgentState = {
   /** Scheduler tick idempotency keys already emitted (key -> emitted at). */
   emitted_tick_keys: Record<string, string>;
   delivery_summaries: Record<string, DeliverySummaryRecord>;
+  /** Assistant rounds of every turn, keyed by round id (process trace; tool calls are facts). */
+  rounds: Record<string, RoundRecord>;
+  briefs: Record<string, BriefRecord>;
+  /** The newest SchedulerDecisionRecorded (a decision equal to it is not recorded again unless it has effects). */
+  last_decision: RecordedDecision | null;
 };
+
+/**
+ * Version of the AgentState shape: bump it when the shape changes, so snapshots of an older
+ * shape are ignored (they are a cache). 2: turns, rounds, briefs, delivery evidence, last decision.
+ */
+export const AGENT_STATE_SHAPE_VERSION = 2;
 
 export function initialAgentState(): AgentState {
   return {
@@ -71,5 +86,8 @@ export function initialAgentState(): AgentState {
     pending_wake_hint: null,
     emitted_tick_keys: {},
     delivery_summaries: {},
+    rounds: {},
+    briefs: {},
+    last_decision: null,
   };
 }

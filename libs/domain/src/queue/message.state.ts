@@ -43,6 +43,8 @@ export type MessageRecord = {
   liveness_only: boolean;
   /** Arrival order: the stream revision of its MessageQueued (FIFO within a band). */
   seq: number;
+  /** Turns serving this message that were interrupted (host died): at 3 it is quarantined. */
+  interrupt_count: number;
   created_at: string;
   updated_at: string;
 };

@@ -30,16 +30,24 @@ export type MessageDropped = {
   data: { agent_id: string; message_id: string; reason: MessageDropReason; at: string };
 };
 
-// Declared for the scheduler and turn slices (which decide them); this slice only folds them.
+// Decided by the scheduler and turn slices; this slice folds them. turn_id is null for a reduce-only message.
 type MessageMoveData = { agent_id: string; message_id: string; turn_id: string | null; at: string };
 export type MessageDequeued = { type: 'MessageDequeued'; data: MessageMoveData };
 export type MessageProcessed = { type: 'MessageProcessed'; data: MessageMoveData };
 export type MessageInterjected = { type: 'MessageInterjected'; data: MessageMoveData };
 export type MessageAborted = { type: 'MessageAborted'; data: MessageMoveData };
 
+/** An interrupted turn's message goes back to `queued` (keeping its arrival order): it will be replayed. */
+export type MessageRequeued = {
+  type: 'MessageRequeued';
+  data: { agent_id: string; message_id: string; turn_id: string; at: string };
+};
+
 export type QueueEvent =
-  | MessageQueued | MessageDropped | MessageDequeued | MessageProcessed | MessageInterjected | MessageAborted;
+  | MessageQueued | MessageDropped | MessageDequeued | MessageProcessed | MessageInterjected | MessageAborted
+  | MessageRequeued;
 
 export const isQueueEvent = eventGuard<QueueEvent>([
   'MessageQueued', 'MessageDropped', 'MessageDequeued', 'MessageProcessed', 'MessageInterjected', 'MessageAborted',
+  'MessageRequeued',
 ]);

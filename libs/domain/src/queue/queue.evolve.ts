@@ -1,4 +1,4 @@
-import { changeRecord, putRecord } from '../agent/agent.records';
+import { changeRecord, putRecord, recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord, MessageStatus } from './message.state';
 import type { MessageQueued, QueueEvent } from './queue.events';
@@ -10,7 +10,7 @@ function queued(state: AgentState, { data }: MessageQueued): AgentState {
     authority: data.authority, origin: data.origin, body: data.body, task_id: data.task_id,
     correlation_id: data.correlation_id, causation_id: data.causation_id, liveness_only: data.liveness_only,
     // Arrival order = the stream revision of this event (version counts the events folded before it).
-    seq: state.version, created_at: data.at, updated_at: data.at,
+    seq: state.version, interrupt_count: 0, created_at: data.at, updated_at: data.at,
   };
   const next = putRecord(state, 'messages', data.message_id, record);
   return {
@@ -24,6 +24,18 @@ function queued(state: AgentState, { data }: MessageQueued): AgentState {
 function moved(state: AgentState, messageId: string, status: MessageStatus, at: string): AgentState {
   const next = changeRecord(state, 'messages', messageId, (message) => ({ ...message, status, updated_at: at }));
   return next.queue.includes(messageId) ? { ...next, queue: next.queue.filter((id) => id !== messageId) } : next;
+}
+
+/** Back to queued, at its old place (same seq); like any new input it wakes an asleep agent. */
+function requeued(state: AgentState, messageId: string, at: string): AgentState {
+  const message = recordOf(state.messages, messageId);
+  if (message === undefined) return state;
+  const next = putRecord(state, 'messages', messageId, { ...message, status: 'queued', updated_at: at });
+  return {
+    ...next,
+    queue: [...state.queue.filter((id) => id !== messageId), messageId],
+    posture: state.posture === 'asleep' ? 'awake_idle' : state.posture,
+  };
 }
 
 export function evolveQueue(state: AgentState, event: QueueEvent): AgentState {
@@ -40,5 +52,7 @@ export function evolveQueue(state: AgentState, event: QueueEvent): AgentState {
       return moved(state, event.data.message_id, 'interjected', event.data.at);
     case 'MessageAborted':
       return moved(state, event.data.message_id, 'aborted', event.data.at);
+    case 'MessageRequeued':
+      return requeued(state, event.data.message_id, event.data.at);
   }
 }

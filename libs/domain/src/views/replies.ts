@@ -6,9 +6,9 @@ import type { WorkItemPicked } from '../focus/focus.events';
 import { DomainError } from '../shared/domain-error';
 import type { Warning } from '../shared/warnings';
 import type { CompleteWorkItem, CreateWorkItem, UpdateWorkItem } from '../work-item/work-item.commands';
+import { UNFINISHED_TODOS_SAMPLE_SIZE, unfinishedTodosWarnings } from '../work-item/completion-warnings';
 import type { WorkItemCompleted } from '../work-item/work-item.events';
 import { type AgentSummaryView, toAgentSummaryView } from './agent.view';
-import { unfinishedTodos } from './todo';
 import { workItemView, type WorkItemView } from './work-item.view';
 
 // Reply bodies of API.md without `revision` (the app adds the stream revision after the append).
@@ -24,7 +24,7 @@ export type PickWorkItemReply = {
 };
 export type CompleteWorkItemReply = { work_item: WorkItemView; completed_transition: boolean; warnings: Warning[] };
 
-export const UNFINISHED_TODOS_SAMPLE_SIZE = 5;
+export { UNFINISHED_TODOS_SAMPLE_SIZE };
 
 function viewOf(state: AgentState, workItemId: string): WorkItemView {
   const view = workItemView(state, workItemId);
@@ -76,14 +76,7 @@ export function renderPickWorkItemReply(
 
 function unfinishedTodosWarning(event: WorkItemCompleted, before: AgentState): Warning[] {
   if (!event.data.completed_with_unfinished_todos) return [];
-  const todos = before.work_items[event.data.work_item_id]?.todo_list ?? [];
-  return [{
-    kind: 'unfinished_todos',
-    message: 'Work item completed with unfinished todo items.',
-    pending_count: event.data.pending_todo_count,
-    in_progress_count: event.data.in_progress_todo_count,
-    sample: unfinishedTodos(todos, UNFINISHED_TODOS_SAMPLE_SIZE).map((todo) => ({ ...todo })),
-  }];
+  return unfinishedTodosWarnings(event.data, before.work_items[event.data.work_item_id]?.todo_list ?? []);
 }
 
 export function renderCompleteWorkItemReply(

@@ -3,7 +3,10 @@ import { AGENT, artifact, at, completed, created, intent, picked, registered, st
 import { workItemView } from './work-item.view';
 
 const summary = (id: string, text: string, time: string, workItemId = 'w-1'): DeliverySummaryRecord =>
-  ({ id, work_item_id: workItemId, text, created_at: time });
+  ({
+    id, work_item_id: workItemId, text, created_at: time, turn_id: null, round_id: null,
+    evidence: { source: 'report_promotion', warnings: [], tool_call_ids: [] },
+  });
 const withSummaries = (state: AgentState, summaries: DeliverySummaryRecord[]): AgentState =>
   ({ ...state, delivery_summaries: Object.fromEntries(summaries.map((s) => [s.id, s])) });
 

@@ -32,7 +32,7 @@ export function wakeHintDisposition(state: AgentState): WakeHintDisposition {
 }
 
 /** The body of the system_tick: the hint's body, or a liveness-only line naming its source and reason. */
-function tickBody(hint: WakeHint): MessageBody {
+export function wakeHintTickBody(hint: Pick<WakeHint, 'source' | 'reason' | 'body'>): MessageBody {
   return hint.body ?? `Wake hint from ${hint.source}: ${hint.reason}`;
 }
 
@@ -49,7 +49,7 @@ export function wakeHintEvents(state: AgentState, agentId: string, hint: WakeHin
   };
   if (messageId === null) return [submitted];
   const tick = runtimeMessageQueued(agentId, {
-    message_id: messageId, kind: 'system_tick', origin: 'wake_hint', body: tickBody(hint), liveness_only: hint.body === null,
+    message_id: messageId, kind: 'system_tick', origin: 'wake_hint', body: wakeHintTickBody(hint), liveness_only: hint.body === null,
     work_item_id: hint.work_item_id, causation_id: hint.intent_id,
   }, at);
   return [submitted, tick];

@@ -1,0 +1,65 @@
+import { recordOf } from '../agent/agent.records';
+import type { AgentState } from '../agent/agent.state';
+import type { MessageRecord } from '../queue/message.state';
+import { activeIntentsFor } from '../views/scheduling';
+
+/** Whether a queued message warrants re-entering the model (StartModelTurn) or only reduction (SPEC.md §5 rung 3). */
+export type MessageClassification = {
+  model_reentry: boolean;
+  liveness_only: boolean;
+  /** operator_input, timer_fire, internal_followup, scheduler_tick, contentful_external_event, task_result_for_focus, ... */
+  reason: string;
+  evidence: string[];
+};
+
+const reentry = (reason: string, evidence: string[] = []): MessageClassification =>
+  ({ model_reentry: true, liveness_only: false, reason, evidence });
+const livenessOnly = (reason: string, evidence: string[] = []): MessageClassification =>
+  ({ model_reentry: false, liveness_only: true, reason, evidence });
+
+/** Terminal task results re-enter for the focused item, or for an agent-scoped wait on that task; otherwise they only reduce. */
+function classifyTaskResult(state: AgentState, message: MessageRecord): MessageClassification {
+  const evidence = [`task:${message.task_id ?? 'none'}`, `work_item:${message.work_item_id ?? 'none'}`];
+  if (message.work_item_id !== null && message.work_item_id === state.current_work_item_id) {
+    return reentry('task_result_for_focus', evidence);
+  }
+  const agentWait = Object.values(state.waiting_intents).find((intent) =>
+    intent.scope === 'agent' && intent.wake === 'task_result' && intent.resource === message.task_id && message.task_id !== null);
+  if (agentWait) return reentry('task_result_for_agent_wait', [...evidence, `intent:${agentWait.id}`]);
+  return livenessOnly('task_result_not_for_focus', evidence);
+}
+
+/**
+ * A contentful external event (or hint tick) bound to an item that waits on something else
+ * (none of its active intents is external, and it is not the delivery of one of them) is a
+ * mismatched trigger: liveness only, it never satisfies an unrelated wait.
+ */
+function classifyExternal(state: AgentState, message: MessageRecord, reason: string): MessageClassification {
+  const item = recordOf(state.work_items, message.work_item_id);
+  if (item === undefined || item.state !== 'open') return reentry(reason);
+  const intents = activeIntentsFor(state, item.id);
+  const matches = intents.length === 0 || intents.some((intent) => intent.wake === 'external' || intent.id === message.causation_id);
+  if (matches) return reentry(reason, [`work_item:${item.id}`]);
+  const waits = [...new Set(intents.map((intent) => intent.wake))].sort();
+  return livenessOnly('mismatched_trigger', [`work_item:${item.id}`, ...waits.map((wake) => `waiting_on:${wake}`)]);
+}
+
+/** The model re-entry classification of one message, from the state it would be handled in. */
+export function classifyMessage(state: AgentState, message: MessageRecord): MessageClassification {
+  switch (message.kind) {
+    case 'operator_prompt':
+      return reentry('operator_input');
+    case 'timer_tick':
+      return reentry('timer_fire');
+    case 'internal_followup':
+      return reentry('internal_followup');
+    case 'control':
+      return livenessOnly('control_plane');
+    case 'task_result':
+      return classifyTaskResult(state, message);
+    default:
+      if (message.liveness_only) return livenessOnly('liveness_only_tick');
+      if (message.kind === 'system_tick' && message.origin === 'scheduler') return reentry('scheduler_tick');
+      return classifyExternal(state, message, message.kind === 'system_tick' ? 'contentful_tick' : 'contentful_external_event');
+  }
+}

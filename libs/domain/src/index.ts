@@ -88,6 +88,8 @@ export { decideNextAction, DUPLICATE_TICK_SUPPRESSED } from './scheduler/decide-
 export { dueRechecks, itemTriggerCount } from './scheduler/work-queue.rungs';
 export { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from './scheduler/scheduler.decide';
 export { evolveScheduler } from './scheduler/scheduler.evolve';
+export * from './scheduler/scheduler-projection';
+export * from './scheduler/replay-decisions';
 
 export * from './views/list';
 export * from './views/scheduling';

@@ -40,8 +40,12 @@ export type DecisionRecord = {
 /** The last decision the scheduler recorded, and the `now` it was computed at. */
 export type RecordedDecision = { decision: DecisionRecord; at: string };
 
-/** Decisions that change something when carried out (always recorded); the others are recorded only when they differ. */
-export const EFFECTFUL_DECISION_KINDS: readonly DecisionKind[] = ['StartModelTurn', 'ReduceMessageOnly', 'EmitSystemTick', 'Sleep'];
+/**
+ * Decisions the worker carries out at once (always recorded); the others are recorded only when
+ * they differ from the last one. StartModelTurn is carried out by a host's activation, not by the
+ * worker, so a worker that sees it again and again records it once.
+ */
+export const EFFECTFUL_DECISION_KINDS: readonly DecisionKind[] = ['ReduceMessageOnly', 'EmitSystemTick', 'Sleep'];
 
 const orNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -54,6 +54,16 @@ export class AgentEventsReader {
     }
   }
 
+  /** The whole stream, in pages (404 `not_found` when the agent has no stream). */
+  async whole(agentId: string): Promise<StoredEvent[]> {
+    await this.assertExists(agentId);
+    const events: StoredEvent[] = [];
+    for (let page = await this.readFrom(agentStream(agentId), -1n); ; page = await this.readFrom(agentStream(agentId), events[events.length - 1].revision)) {
+      events.push(...page);
+      if (page.length < FOLLOW_PAGE) return events;
+    }
+  }
+
   /** Events with revision > `after` (exclusive; null: from the start), ascending. */
   async page(agentId: string, after: bigint | null, limit?: number): Promise<AgentEventsPage> {
     await this.assertExists(agentId);

@@ -1,0 +1,76 @@
+import { DomainError } from '@app/domain';
+import { StoreUnavailableError } from '@app/event-store';
+import { StoredEventFormatError } from '@app/application/audit/stored-event-json';
+import { SchemaVersionError } from '@app/application/events/upcasters';
+import { parseArgs, type ParsedArgs } from './args';
+import { CliError, EXIT, type CliIo } from './cli-io';
+import { CHECK_USAGE, checkCommand } from './commands/check.command';
+import { EXPORT_USAGE, exportCommand } from './commands/export.command';
+import { IMPORT_USAGE, importCommand } from './commands/import.command';
+import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild.command';
+import { STATUS_USAGE, statusCommand } from './commands/status.command';
+
+type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
+
+const notYet = (name: string): Command['run'] => async (_args, io) => {
+  io.stderr(`${name}: not available yet: the scheduler domain has not landed\n`);
+  return EXIT.notAvailable;
+};
+
+const COMMANDS: Record<string, Command> = {
+  export: { usage: EXPORT_USAGE, summary: "write the agent's stream as events.jsonl + agent.json (bodies replaced by a marker with --redact-bodies)", run: exportCommand },
+  import: { usage: IMPORT_USAGE, summary: 'append an exported stream (refused when the agent exists; --as imports under another id)', run: importCommand },
+  rebuild: { usage: REBUILD_USAGE, summary: 'drop the read models and replay them from position 0', run: rebuildCommand },
+  status: { usage: STATUS_USAGE, summary: 'checkpoint, head and lag per projection', run: statusCommand },
+  check: { usage: CHECK_USAGE, summary: 'open the stores and print the health report', run: checkCommand },
+  replay: { usage: 'replay <agent>', summary: '(not available yet: needs the scheduler domain)', run: notYet('replay') },
+  explain: { usage: 'explain <agent>', summary: '(not available yet: needs the scheduler domain)', run: notYet('explain') },
+};
+
+export const HELP = `usage: agent-runtime <command> [arguments]   (npm run cli -- <command>)
+
+commands:
+${Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(42)} ${c.summary}`).join('\n')}
+
+stores: the service's own configuration (RUNTIME_DATA_DIR, DATABASE_URL, EVENTSTORE_CONNECTION_STRING).
+  DATABASE_URL set: that Postgres. Otherwise, when a service runs on RUNTIME_DATA_DIR (it wrote
+  <data dir>/service.json and is alive): its Postgres. Otherwise an embedded Postgres started from
+  <data dir>/pg for the command. The choice is printed on stderr.
+
+exit codes:
+  0 success            1 unexpected failure     2 usage or configuration error
+  3 not available yet  4 unknown agent or missing export   5 store unreachable
+  6 conflict (agent exists, export directory not empty, concurrent writer)
+  7 unreadable data (export format, or an event schema_version newer than this code)
+`;
+
+/** Runs one command; never throws: every failure is a message on stderr and an exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const args = parseArgs(argv);
+    if (args.command === undefined || args.command === 'help' || (args.flags.help && !COMMANDS[args.command])) {
+      io.stdout(HELP);
+      return EXIT.ok;
+    }
+    const command = COMMANDS[args.command];
+    if (!command) throw new CliError(EXIT.usage, `unknown command ${args.command}\n${HELP}`);
+    if (args.flags.help) {
+      io.stdout(`usage: agent-runtime ${command.usage}\n  ${command.summary}\n`);
+      return EXIT.ok;
+    }
+    return await command.run(args, io);
+  } catch (error) {
+    const [code, message] = explain(error);
+    io.stderr(`agent-runtime: ${message}\n`);
+    return code;
+  }
+}
+
+function explain(error: unknown): [number, string] {
+  if (error instanceof CliError) return [error.exitCode, error.message];
+  if (error instanceof DomainError && error.code === 'not_found') return [EXIT.notFound, `${error.message} (no events in this deployment's store)`];
+  if (error instanceof SchemaVersionError || error instanceof StoredEventFormatError) return [EXIT.unreadable, error.message];
+  if (error instanceof StoreUnavailableError) return [EXIT.storeUnreachable, `the event store is unreachable: ${error.message}`];
+  const message = error instanceof Error ? error.message : String(error);
+  return [EXIT.failed, `failed: ${message}`];
+}

@@ -1,0 +1,33 @@
+import { existsSync, promises as fs } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { exportMeta, redactBodies, toJsonLines } from '@app/application/audit/agent-export';
+import { AgentEventsReader } from '@app/application/audit/agent-events.reader';
+import { expectArgs, type ParsedArgs } from '../args';
+import { CliError, EXIT, type CliIo } from '../cli-io';
+import { withStores } from '../cli-run';
+import { assertAgentId } from './agent-id';
+
+export const EXPORT_USAGE = 'export <agent> <dir> [--redact-bodies]';
+
+/** The agent's stream as a fixture directory: events.jsonl (as stored) + agent.json. */
+export async function exportCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectArgs(args, EXPORT_USAGE, { min: 2, max: 2 }, ['redact-bodies']);
+  const [agentId, target] = args.positionals;
+  assertAgentId(agentId);
+  const dir = resolve(io.cwd, target);
+  for (const name of ['events.jsonl', 'agent.json']) {
+    if (existsSync(join(dir, name))) throw new CliError(EXIT.conflict, `${join(dir, name)} exists: export into a new or empty directory`);
+  }
+  const stored = await withStores(io, ({ store }) => new AgentEventsReader(store).whole(agentId));
+  const redact = args.flags['redact-bodies'] === true;
+  const redacted = redact ? stored.map(redactBodies) : stored.map((event) => ({ event, redacted: 0 }));
+  const events = redacted.map((r) => r.event);
+  const count = redacted.reduce((sum, r) => sum + r.redacted, 0);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(join(dir, 'events.jsonl'), toJsonLines(events));
+  const meta = exportMeta(agentId, events, new Date().toISOString(), redact ? count : null);
+  await fs.writeFile(join(dir, 'agent.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  const note = redact ? `; ${count} body value(s) replaced by "[redacted]"` : '';
+  io.stdout(`exported ${events.length} events of agent ${agentId} (revisions 0..${events.length - 1}) to ${dir}${note}\n`);
+  return EXIT.ok;
+}

@@ -105,6 +105,7 @@ export * from './views/task.view';
 export * from './views/timer.view';
 export * from './views/waiting-plane.replies';
 export * from './views/runtime.replies';
+export * from './views/context';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

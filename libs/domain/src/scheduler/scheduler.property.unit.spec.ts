@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { replay } from '../agent/agent.evolve';
+import type { AgentState } from '../agent/agent.state';
+import { at, registered } from '../testing/fixtures';
+import { type Action, actionArb, play, type World } from '../testing/random-actions';
+import { streamOf } from '../testing/worker-simulation';
+import { contextProjection } from '../views/context';
+import { decideNextAction } from './decide-next-action';
+import { replayDecisions } from './replay-decisions';
+import { schedulerProjection } from './scheduler-projection';
+
+const start = (): World => ({ stream: streamOf([registered()]), minute: 60 });
+const lives = fc.array(actionArb, { minLength: 1, maxLength: 80, size: 'max' });
+const RUNS = { numRuns: 150 };
+
+/** Every state a random life goes through. */
+function statesOf(actions: Action[]): { world: World; states: AgentState[] } {
+  const states: AgentState[] = [];
+  const world = actions.reduce((w, a) => {
+    const next = play(w, a);
+    states.push(next.stream.state);
+    return next;
+  }, start());
+  return { world, states };
+}
+
+describe('decideNextAction over random agent lives (property)', () => {
+  it('is total and deterministic on every state a life goes through, snapshots included', () => {
+    fc.assert(fc.property(lives, fc.nat(120), (actions, minutes) => {
+      const now = at(60 + minutes);
+      for (const state of statesOf(actions).states) {
+        const decision = decideNextAction(state, now);
+        expect(decision.reason).not.toBe('projection_invalid');
+        expect(decideNextAction(state, now)).toEqual(decision);
+        expect(decideNextAction(JSON.parse(JSON.stringify(state)) as AgentState, now)).toEqual(decision);
+      }
+    }), RUNS);
+  });
+
+  it('reproduces every recorded decision when the stream is replayed', () => {
+    fc.assert(fc.property(lives, (actions) => {
+      const { world } = statesOf([...actions, { t: 'worker' }]);
+      const result = replayDecisions(world.stream.events);
+      expect(result.mismatches).toEqual([]);
+      expect(result.state).toEqual(replay(world.stream.events));
+    }), RUNS);
+  });
+
+  it('keeps the projections total as well', () => {
+    fc.assert(fc.property(lives, fc.nat(4000), (actions, budget) => {
+      const { world } = statesOf(actions);
+      expect(() => schedulerProjection(world.stream.state, at(world.minute))).not.toThrow();
+      expect(contextProjection(world.stream.state, { budget_tokens: budget }).estimated_tokens).toBeGreaterThanOrEqual(0);
+    }), RUNS);
+  });
+});
+
+describe('decideNextAction on states no stream would produce (property)', () => {
+  const corruptions: ((s: AgentState) => AgentState)[] = [
+    (s) => ({ ...s, current_work_item_id: 'ghost' }),
+    (s) => ({ ...s, queue: [...s.queue, 'ghost', 'constructor'] }),
+    (s) => ({ ...s, open_turn_id: 'ghost' }),
+    (s) => ({ ...s, pending_wake_hint: { source: 's', reason: 'r', body: null, created_at: 'not a time', intent_id: 'ghost' } }),
+    (s) => ({ ...s, emitted_tick_keys: { ...s.emitted_tick_keys, 'work_queue:continue_active:ghost:1': 'x' } }),
+    (s) => ({ ...s, posture: 'booting' }),
+  ];
+
+  it('stays total and deterministic on dangling references', () => {
+    fc.assert(fc.property(lives, fc.subarray(corruptions.map((_, i) => i)), fc.nat(120), (actions, picks, minutes) => {
+      const state = picks.reduce((s, i) => corruptions[i](s), statesOf(actions).world.stream.state);
+      const decision = decideNextAction(state, at(60 + minutes));
+      expect(decision.reason).not.toBe('projection_invalid');
+      expect(decideNextAction(state, at(60 + minutes))).toEqual(decision);
+    }), RUNS);
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(fc.property(fc.anything(), fc.string(), (value, now) => {
+      const decision = decideNextAction(value as AgentState, now);
+      expect(typeof decision.kind).toBe('string');
+      expect(decideNextAction(value as AgentState, now)).toEqual(decision);
+    }), { numRuns: 300 });
+  });
+});

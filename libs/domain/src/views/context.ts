@@ -1,0 +1,107 @@
+import type { AgentState } from '../agent/agent.state';
+import { charLength } from '../shared/text';
+import { renderCandidates, renderCompleted, renderCurrentItem } from './context.render';
+import {
+  type CandidateContent, classContent, type CompletedContent, completedContent, type CountedContent, type CurrentItemContent,
+  currentItemContent, triggeredContent,
+} from './context.sections';
+
+export type { CandidateContent, CompletedContent, CountedContent, CurrentItemContent } from './context.sections';
+
+export const DEFAULT_CONTEXT_BUDGET_TOKENS = 4096;
+
+export type ContextSectionName =
+  | 'current_work_item' | 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked' | 'recently_completed';
+
+export type ContextSection =
+  | { name: 'current_work_item'; content: CurrentItemContent | null; text: string; estimated_tokens: number }
+  | { name: 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked'; content: CountedContent<CandidateContent>; text: string; estimated_tokens: number }
+  | { name: 'recently_completed'; content: CountedContent<CompletedContent>; text: string; estimated_tokens: number };
+
+export type ContextProjection = {
+  budget_tokens: number;
+  /** ceil(chars / 4) of `text`. */
+  estimated_tokens: number;
+  /** In priority order; the first is always the current item. */
+  sections: ContextSection[];
+  /** Cut from the end under pressure, in the order they were cut. */
+  omitted_sections: ContextSectionName[];
+  /** Process trace entries left out of the current item to fit the budget. */
+  trimmed_trace_entries: number;
+  truncated: boolean;
+  /** True when even the current item alone does not fit (it is never cut). */
+  over_budget: boolean;
+  text: string;
+};
+
+export type ContextOptions = { budget_tokens?: number };
+
+/** SPEC.md §6: tokens are estimated as ceil(characters / 4). */
+export const estimateTokens = (text: string): number => Math.ceil(charLength(text) / 4);
+
+const SEPARATOR = '\n\n';
+
+function section<S extends ContextSection>(name: S['name'], content: S['content'], text: string): S {
+  return { name, content, text, estimated_tokens: estimateTokens(text) } as S;
+}
+
+function currentSection(content: CurrentItemContent | null): ContextSection {
+  return section('current_work_item', content, renderCurrentItem(content));
+}
+
+type ListName = 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked';
+
+function listSection(name: ListName, title: string, content: CountedContent<CandidateContent>): ContextSection | null {
+  return content.count === 0 ? null : section(name, content, renderCandidates(title, content));
+}
+
+function completedSection(content: CountedContent<CompletedContent>): ContextSection | null {
+  return content.count === 0 ? null : section('recently_completed', content, renderCompleted(content));
+}
+
+/** Every section with something to say, in priority order (the current item always). */
+function allSections(state: AgentState): ContextSection[] {
+  const lists = [
+    listSection('triggered_candidates', 'Triggered candidates', triggeredContent(state, 3)),
+    listSection('queued_runnable', 'Queued runnable', classContent(state, 'queued_runnable', 5)),
+    listSection('waiting_for_operator', 'Waiting for operator', classContent(state, 'waiting_for_operator', 5)),
+    listSection('blocked', 'Blocked', classContent(state, 'blocked', 3)),
+    completedSection(completedContent(state, 3)),
+  ];
+  return [currentSection(currentItemContent(state)), ...lists.filter((s): s is ContextSection => s !== null)];
+}
+
+const totalTokens = (sections: ContextSection[]): number => estimateTokens(sections.map((s) => s.text).join(SEPARATOR));
+
+/** The current item with its oldest trace entries dropped, one at a time, until it fits (or nothing is left to drop). */
+function trimTrace(current: ContextSection, budget: number): { section: ContextSection; trimmed: number } {
+  let content = current.content as CurrentItemContent | null;
+  let trimmed = 0;
+  let next = current;
+  while (content !== null && next.estimated_tokens > budget && content.process_trace.rounds.length + content.process_trace.briefs.length > 0) {
+    const { rounds, briefs } = content.process_trace;
+    content = { ...content, process_trace: rounds.length > 0 ? { rounds: rounds.slice(1), briefs } : { rounds, briefs: briefs.slice(1) } };
+    trimmed += 1;
+    next = currentSection(content);
+  }
+  return { section: next, trimmed };
+}
+
+/**
+ * The layered context of SPEC.md §6 within `budget_tokens` (default 4096): sections are cut from
+ * the end under pressure; the current item is never cut (its oldest trace entries go first).
+ */
+export function contextProjection(state: AgentState, options: ContextOptions = {}): ContextProjection {
+  const budget = Number.isFinite(options.budget_tokens) ? Math.max(0, Math.floor(options.budget_tokens ?? 0)) : DEFAULT_CONTEXT_BUDGET_TOKENS;
+  const sections = allSections(state);
+  const omitted: ContextSectionName[] = [];
+  while (sections.length > 1 && totalTokens(sections) > budget) omitted.push((sections.pop() as ContextSection).name);
+  const { section: current, trimmed } = trimTrace(sections[0], budget);
+  sections[0] = current;
+  const text = sections.map((s) => s.text).join(SEPARATOR);
+  const estimated = estimateTokens(text);
+  return {
+    budget_tokens: budget, estimated_tokens: estimated, sections, omitted_sections: omitted, trimmed_trace_entries: trimmed,
+    truncated: omitted.length > 0 || trimmed > 0, over_budget: estimated > budget, text,
+  };
+}

@@ -106,6 +106,10 @@ export * from './views/timer.view';
 export * from './views/waiting-plane.replies';
 export * from './views/runtime.replies';
 export * from './views/context';
+export * from './views/decision.view';
+export * from './views/turn.view';
+export * from './views/turn.replies';
+export * from './views/scheduler.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

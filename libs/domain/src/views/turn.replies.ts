@@ -1,0 +1,78 @@
+import type { AgentEvent } from '../agent/agent.events';
+import { recordOf } from '../agent/agent.records';
+import type { AgentState } from '../agent/agent.state';
+import type { Warning } from '../shared/warnings';
+import type { CloseRound, ExpireLease, Heartbeat, RecordRound, StartTurn, TurnTerminalCommand } from '../turn/turn.commands';
+import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
+import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../turn/turn.state';
+import { found } from './found';
+import { messageView, type MessageView } from './message.view';
+import {
+  type ActivationTurnView, type BriefView, cloneWarning, type RoundView, toActivationTurnView, toBriefView, toRoundView, toTurnView, type TurnView,
+} from './turn.view';
+
+// Reply bodies without `revision` (the app adds it).
+export type StartTurnReply = { turn: ActivationTurnView; message: MessageView; warnings: Warning[] };
+export type HeartbeatReply = { turn: ActivationTurnView; interjections: MessageView[]; warnings: Warning[] };
+/** API.md round close reply (also the outcome of a round closed by the next round or the terminal). */
+export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
+export type RecordRoundReply = { round: RoundView; closed_round: (RoundCloseReply & { round_id: string }) | null; warnings: Warning[] };
+export type TurnEndReply = {
+  turn: TurnView; message: MessageView | null; brief: BriefView | null; closed_round: (RoundCloseReply & { round_id: string }) | null;
+  recovery: RecoveryClassification | null; warnings: Warning[];
+};
+
+const turnOf = (state: AgentState, id: string) => found(recordOf(state.turns, id), 'turn', id);
+
+/** The outcome of the round a decision closed (promotion and warnings), from the stored round. */
+function closedRound(after: AgentState, events: readonly AgentEvent[]): (RoundCloseReply & { round_id: string }) | null {
+  const closed = events.find((e): e is RoundClosed => e.type === 'RoundClosed');
+  return closed ? { round_id: closed.data.round_id, ...roundOutcome(after, closed.data.round_id) } : null;
+}
+
+function roundOutcome(state: AgentState, roundId: string): RoundCloseReply {
+  const round = found(recordOf(state.rounds, roundId), 'round', roundId);
+  return { promotion: round.promotion && { ...round.promotion }, warnings: round.warnings.map(cloneWarning) };
+}
+
+export function renderStartTurnReply(command: StartTurn, _b: AgentState, after: AgentState, _e: readonly AgentEvent[]): StartTurnReply {
+  const turn = turnOf(after, command.data.turn_id);
+  return { turn: toActivationTurnView(turn), message: found(messageView(after, turn.message_id), 'message', turn.message_id), warnings: [] };
+}
+
+export function renderHeartbeatReply(command: Heartbeat, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): HeartbeatReply {
+  const interjections = newEvents.filter((e) => e.type === 'MessageInterjected')
+    .map((e) => messageView(after, (e.data as { message_id: string }).message_id))
+    .filter((m): m is MessageView => m !== null);
+  return { turn: toActivationTurnView(turnOf(after, command.data.turn_id)), interjections, warnings: [] };
+}
+
+export function renderRecordRoundReply(command: RecordRound, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): RecordRoundReply {
+  const round = toRoundView(found(recordOf(after.rounds, command.data.round_id), 'round', command.data.round_id));
+  const closed = closedRound(after, newEvents);
+  return { round, closed_round: closed, warnings: closed?.warnings ?? [] };
+}
+
+/** Closing a closed round repeats its outcome (the promotion happened once). */
+export function renderCloseRoundReply(command: CloseRound, _b: AgentState, after: AgentState, _e: readonly AgentEvent[]): RoundCloseReply {
+  return roundOutcome(after, command.data.round_id);
+}
+
+function turnEndReply(after: AgentState, turnId: string, newEvents: readonly AgentEvent[]): TurnEndReply {
+  const turn = turnOf(after, turnId);
+  const brief = recordOf(after.briefs, turnBriefIdFor(turnId));
+  const recovery = newEvents.find((e): e is RecoveryClassified => e.type === 'RecoveryClassified');
+  const closed = closedRound(after, newEvents);
+  return {
+    turn: toTurnView(turn), message: messageView(after, turn.message_id), brief: brief ? toBriefView(brief) : null, closed_round: closed,
+    recovery: recovery?.data.classification ?? turn.recovery, warnings: closed?.warnings ?? [],
+  };
+}
+
+export function renderTurnTerminalReply(command: TurnTerminalCommand, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): TurnEndReply {
+  return turnEndReply(after, command.data.turn_id, newEvents);
+}
+
+export function renderExpireLeaseReply(command: ExpireLease, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): TurnEndReply {
+  return turnEndReply(after, command.data.turn_id, newEvents);
+}

@@ -1,5 +1,6 @@
 import { given } from '../testing/decider-spec';
 import { AGENT, at, cmd, created, meta, NOW, registered } from '../testing/fixtures';
+import { tcmd } from '../testing/turn-fixtures';
 import { wcmd } from '../testing/waiting-fixtures';
 import type { AgentCommand } from './agent.commands';
 import { decide } from './agent.decide';
@@ -48,6 +49,15 @@ describe('a command on an unregistered agent', () => {
     ['EnqueueMessage', wcmd.enqueue('m-1')],
     ['DropMessage', wcmd.drop('m-1')],
     ['Control', wcmd.control('stop')],
+    ['StartTurn', tcmd.startTurn('t-1', 'm-1')],
+    ['Heartbeat', tcmd.heartbeat('t-1')],
+    ['RecordRound', tcmd.round('t-1', 'r-1')],
+    ['CloseRound', tcmd.closeRound('t-1', 'r-1')],
+    ['TurnTerminal', tcmd.terminal('t-1', 'completed')],
+    ['ExpireLease', tcmd.expire('t-1', NOW)],
+    ['RecordDecision', tcmd.recordDecision({ kind: 'Noop', reason: 'x', model_reentry: false, liveness_only: false, evidence: [] })],
+    ['EmitSystemTick', tcmd.emitTick({ kind: 'EmitSystemTick', reason: 'continue_active', model_reentry: false, liveness_only: false, idempotency_key: 'k', evidence: [] }, 'm-1')],
+    ['ReduceMessage', tcmd.reduce('m-1')],
   ])('%s is refused as not_found', (_name, command) => {
     given([]).when(command).thenThrows('not_found', { resource: 'agent' });
   });

@@ -48,6 +48,12 @@ describe('the priority order of SPEC.md §5, rung by rung', () => {
     expect(decideNextAction({ ...replay(onlyRung(10)), posture: 'asleep' }, NOW)).toMatchObject({ kind: 'StayIdle', reason: 'asleep' });
   });
 
+  it('an open turn whose lease ran out is still in progress, with the expiry as evidence (the worker expires it)', () => {
+    const state = replay(ladderFrom(2));
+    expect(decideNextAction(state, NOW).evidence).not.toContain('lease_expired');
+    expect(decideNextAction(state, at(61))).toMatchObject({ kind: 'Noop', reason: 'turn_in_progress', evidence: expect.arrayContaining(['lease_expired']) });
+  });
+
   it('an unregistered stream is a Noop', () => {
     expect(decideNextAction(replay([]), NOW)).toMatchObject({ kind: 'Noop', reason: 'agent_not_registered' });
   });

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectorModule } from '@app/read-models/read-models.module';
 import { AuditHttpModule } from './audit/audit-http.module';
 import { AgentRuntimeGrpcModule } from './grpc/agent-runtime-grpc.module';
+import { WaitingHttpModule } from './waiting/waiting-http.module';
 import { WorkItemsHttpModule } from './work-items/work-items-http.module';
 
 /*
@@ -11,7 +12,7 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
  */
 
 /** HTTP /v1 controllers and @GrpcService providers (roles all, api). */
-@Module({ imports: [CqrsModule.forRoot(), WorkItemsHttpModule, AgentRuntimeGrpcModule, AuditHttpModule] })
+@Module({ imports: [CqrsModule.forRoot(), WorkItemsHttpModule, WaitingHttpModule, AgentRuntimeGrpcModule, AuditHttpModule] })
 export class ApiSlotModule {}
 
 /** Projection workers: store subscription -> read models (roles all, projector). */

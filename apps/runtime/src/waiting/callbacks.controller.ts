@@ -1,0 +1,29 @@
+import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Public } from '@app/application/auth';
+import { CallbackCommand } from '@app/application/waiting/waiting.commands';
+import { CallbackDto } from '@app/contracts/http/waiting.dto';
+
+/**
+ * The capability form of a trigger, for external systems holding no API token: the token in the
+ * path is the only credential. Anything wrong with it is the same 404.
+ *
+ * The route is a wildcard: a token (`cb1.<agent>.<intent>.<secret>`, base64url) is longer than
+ * Fastify's default `maxParamLength` (100), which answers a longer `:param` with 414; a wildcard
+ * segment has no such limit (parseCallbackToken caps it at 512).
+ */
+@ApiTags('waiting-plane')
+@Controller('v1/callbacks')
+export class CallbacksController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Public()
+  @Post('*')
+  @HttpCode(200)
+  @ApiParam({ name: '*', description: 'the callback token returned once by WaitFor' })
+  @ApiOperation({ summary: 'Trigger the waiting intent of a callback token (no API token); a repeated event_id appends nothing' })
+  callback(@Param('*') token: string, @Body() body: CallbackDto, @Headers('idempotency-key') idempotencyKey?: string) {
+    return this.commands.execute(new CallbackCommand(token, body, idempotencyKey));
+  }
+}

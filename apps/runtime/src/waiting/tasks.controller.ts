@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application/tasks/task.commands';
+import { parseLimit } from '@app/contracts/http/shared-fields.dto';
+import { CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts/http/tasks.dto';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+
+@ApiTags('tasks')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id/tasks')
+export class TasksController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Post()
+  @ApiOperation({ summary: 'CreateTask (201)' })
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTaskDto, @CommandContext() context: HttpCommandContext) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new CreateTaskCommand(envelopeOf(agentId, context, expected_revision), input));
+  }
+
+  @Post(':task_id/status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'UpdateTaskStatus: forward only; a stale status is a warning; a terminal one queues the task_result' })
+  status(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('task_id', IdParamPipe) taskId: string,
+    @Body() body: UpdateTaskStatusDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new UpdateTaskStatusCommand(envelopeOf(agentId, context, body.expected_revision), taskId, body.status, body.detail));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'ListTasks: newest first' })
+  list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListTasksQueryDto) {
+    const { filter, work_item_id, limit } = query;
+    return this.queries.execute(new ListTasksQuery(agentId, { filter, work_item_id, limit: parseLimit(limit) }));
+  }
+}

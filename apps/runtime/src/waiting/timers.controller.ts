@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery } from '@app/application/timers/timer.commands';
+import { SubmitWakeHintCommand } from '@app/application/waiting/waiting.commands';
+import { ExpectedRevisionDto } from '@app/contracts/http/common.dto';
+import { parseLimit } from '@app/contracts/http/shared-fields.dto';
+import { CreateTimerDto, ListTimersQueryDto } from '@app/contracts/http/timers.dto';
+import { WakeHintDto } from '@app/contracts/http/waiting.dto';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+
+/** What wakes an agent besides messages: timers and wake hints. */
+@ApiTags('waiting-plane')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id')
+export class TimersController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Post('timers')
+  @ApiOperation({ summary: 'CreateTimer (201): fire_at or duration_ms, optional interval_ms' })
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTimerDto, @CommandContext() context: HttpCommandContext) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new CreateTimerCommand(envelopeOf(agentId, context, expected_revision), input));
+  }
+
+  @Get('timers')
+  @ApiOperation({ summary: 'ListTimers: soonest first, with `due` against the server clock' })
+  list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListTimersQueryDto) {
+    return this.queries.execute(new ListTimersQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }));
+  }
+
+  @Delete('timers/:timer_id')
+  @ApiOperation({ summary: 'CancelTimer (idempotent)' })
+  cancel(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('timer_id', IdParamPipe) timerId: string,
+    @Body() body: ExpectedRevisionDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new CancelTimerCommand(envelopeOf(agentId, context, body.expected_revision), timerId));
+  }
+
+  @Post('wake-hints')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'SubmitWakeHint (202 with disposition: triggered, coalesced or ignored)' })
+  wakeHint(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WakeHintDto, @CommandContext() context: HttpCommandContext) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new SubmitWakeHintCommand(envelopeOf(agentId, context, expected_revision), input));
+  }
+}

@@ -1,8 +1,8 @@
-import { type AgentEvent, type AgentState, evolve, initialAgentState } from '@app/domain';
+import { AGENT_STATE_SHAPE_VERSION, type AgentEvent, type AgentState, evolve, initialAgentState } from '@app/domain';
 import type { AgentDecider } from './agent-decider';
 
-/** Bump when AgentState's shape changes: snapshots of older shapes are then ignored. */
-export const AGENT_STATE_VERSION = 1;
+/** The domain's state shape version: snapshots of older shapes are ignored (they are only a cache). */
+export const AGENT_STATE_VERSION = AGENT_STATE_SHAPE_VERSION;
 
 /** The domain decider as the repository and the projection runner see it. */
 export const agentStateDecider: AgentDecider<AgentState, AgentEvent> = {

@@ -18,6 +18,11 @@ export const BODY_FIELDS: Readonly<Record<string, readonly string[]>> = {
   TimerCreated: ['resume_text'],
   WorkItemCreated: ['plan_artifact.preview'],
   PlanArtifactRefreshed: ['plan_artifact.preview'],
+  AssistantRoundRecorded: ['text'],
+  TurnTerminal: ['last_assistant_message'],
+  WorkItemReportPromoted: ['result_summary'],
+  DeliverySummaryRecorded: ['text'],
+  BriefRecorded: ['text'],
 };
 
 export interface AgentExportMeta {

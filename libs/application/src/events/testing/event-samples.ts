@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '@app/domain';
 import { AGENT, artifact, at, cmd } from '@app/domain/testing/fixtures';
+import { call, schedulerStep, tcmd } from '@app/domain/testing/turn-fixtures';
 import { history, wcmd } from '@app/domain/testing/waiting-fixtures';
 import { fromRepoRoot } from '@app/platform/paths';
 import { fromStoredEventJson, type StoredEventJson } from '../../audit/stored-event-json';
@@ -58,18 +59,41 @@ export function sampleScenario(): AgentEvent[] {
   return [...decided, move('MessageDequeued', 'm-op', 'turn-1'), move('MessageInterjected', 'm-op', 'turn-1'), move('MessageProcessed', 'm-op', 'turn-1'), move('MessageAborted', 'm-op', 'turn-1')];
 }
 
-/** The scenario as stored events of stream `agent-<AGENT>` (deterministic ids, positions and times). */
-export function storedScenario(): StoredEventJson[] {
-  return sampleScenario().map((event, index) => ({
-    id: uuidOf(`fixture:${index}:${event.type}`),
-    stream: `agent-${AGENT}`,
-    type: event.type,
-    data: event.data as Record<string, unknown>,
-    metadata: { command_id: `cmd-${index}`, correlation_id: `cmd-${index}`, causation_id: `cmd-${index}`, actor: 'fixture', schema_version: 1 },
-    revision: String(index),
-    position: String(1000 + index),
-    recorded_at: String((event.data as { at?: string }).at ?? at(0)),
-  }));
+/** Turns, report promotion, lease expiry and the scheduler's own events, on a fresh agent. */
+export function turnScenario(): AgentEvent[] {
+  let events = history([], cmd.register());
+  events = schedulerStep(events, at(61));
+  events = history(events, cmd.create('w-3'), cmd.pick('w-3'));
+  events = schedulerStep(events, at(62), 'm-tick');
+  events = history(
+    events,
+    tcmd.startTurn('turn-1', 'm-tick', at(63)), tcmd.heartbeat('turn-1', at(64)),
+    tcmd.round('turn-1', 'r-1', 'Report: the work is done', [call('tc-1')], at(65)), tcmd.completeIn('w-3', 'r-1', at(66)),
+    tcmd.closeRound('turn-1', 'r-1', at(67)), tcmd.terminal('turn-1', 'completed', 'bye', at(68)),
+  );
+  const enqueue = { ...wcmd.enqueue('m-2'), meta: { now: at(69), command_id: 'cmd-m-2' } };
+  return history(events, enqueue, tcmd.startTurn('turn-2', 'm-2', at(70)), tcmd.expire('turn-2', at(200)));
+}
+
+/** Every scenario as stored events: one stream each (deterministic ids, positions and times). */
+export function storedScenarios(): StoredEventJson[] {
+  return [toStored(sampleScenario(), AGENT, 1000), toStored(turnScenario(), 'agent-2', 2000)].flat();
+}
+
+function toStored(events: AgentEvent[], agentId: string, firstPosition: number): StoredEventJson[] {
+  return events.map((event, index) => {
+    const data = event.data as Record<string, unknown>;
+    return {
+      id: uuidOf(`fixture:${agentId}:${index}:${event.type}`),
+      stream: `agent-${agentId}`,
+      type: event.type,
+      data: data.agent_id === AGENT ? { ...data, agent_id: agentId } : data,
+      metadata: { command_id: `cmd-${index}`, correlation_id: `cmd-${index}`, causation_id: `cmd-${index}`, actor: 'fixture', schema_version: 1 },
+      revision: String(index),
+      position: String(firstPosition + index),
+      recorded_at: String(data.at ?? at(0)),
+    };
+  });
 }
 
 function uuidOf(seed: string): string {

@@ -1,8 +1,7 @@
-import '../../../../../apps/register-paths';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredEventJson } from '../../audit/stored-event-json';
-import { SAMPLES_DIR, storedScenario } from './event-samples';
+import { SAMPLES_DIR, storedScenarios } from './event-samples';
 
 /*
  * Writes the stored samples that are missing (never rewrites one: a sample is what was
@@ -17,7 +16,7 @@ function legacyWorkItemCreated(current: StoredEventJson): StoredEventJson {
 }
 
 function samples(): Array<{ version: number; event: StoredEventJson }> {
-  const scenario = storedScenario();
+  const scenario = storedScenarios();
   const firstOfType = new Map<string, StoredEventJson>();
   for (const event of scenario) if (!firstOfType.has(event.type)) firstOfType.set(event.type, event);
   const current = [...firstOfType.values()].map((event) => ({ version: 1, event }));

@@ -13,6 +13,11 @@ export interface TestAppOptions {
   tokens?: string | null;
   /** Extra modules, e.g. a test-only controller or @GrpcService. */
   modules?: Type[];
+  /**
+   * Run the scheduler worker too (RUNTIME_ROLE=all). Off by default: the worker acts on its
+   * own (ticks, decisions), which suites about other features would see as extra events.
+   */
+  scheduler?: boolean;
   /** More environment (RUNTIME_ROLE, AGENT_HOME...). */
   env?: Record<string, string>;
   clock?: Clock;
@@ -48,6 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RUNTIME_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RUNTIME_ROLE: options.scheduler ? 'all' : 'api,projector',
     ...(tokens === null ? {} : { RUNTIME_API_TOKENS: tokens }),
     ...options.env,
   });

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
+import { SchedulerWorkerModule } from '@app/application/scheduler/scheduler.module';
 import { ProjectorModule } from '@app/read-models/read-models.module';
 import { AuditHttpModule } from './audit/audit-http.module';
 import { AgentRuntimeGrpcModule } from './grpc/agent-runtime-grpc.module';
+import { SchedulerHttpModule } from './scheduler/scheduler-http.module';
 import { WaitingHttpModule } from './waiting/waiting-http.module';
 import { WorkItemsHttpModule } from './work-items/work-items-http.module';
 
@@ -12,7 +13,7 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
  */
 
 /** HTTP /v1 controllers and @GrpcService providers (roles all, api). */
-@Module({ imports: [CqrsModule.forRoot(), WorkItemsHttpModule, WaitingHttpModule, AgentRuntimeGrpcModule, AuditHttpModule] })
+@Module({ imports: [WorkItemsHttpModule, WaitingHttpModule, SchedulerHttpModule, AgentRuntimeGrpcModule, AuditHttpModule] })
 export class ApiSlotModule {}
 
 /** Projection workers: store subscription -> read models (roles all, projector). */
@@ -20,5 +21,5 @@ export class ApiSlotModule {}
 export class ProjectorSlotModule {}
 
 /** Scheduler worker: timers, ticks, decisions (roles all, scheduler). */
-@Module({ imports: [] })
+@Module({ imports: [SchedulerWorkerModule] })
 export class SchedulerSlotModule {}

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@app/application/auth';
 import {
   GrpcModule,
@@ -28,6 +29,7 @@ export class RuntimeModule {
       module: RuntimeModule,
       imports: [
         PlatformModule.forRoot(options),
+        CqrsModule.forRoot(),
         InfrastructureModule.forRoot({ connection: options.connection, eventStoreFactory: options.eventStoreFactory }),
         AuthModule,
         HealthModule,

@@ -90,6 +90,7 @@ export { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from 
 export { evolveScheduler } from './scheduler/scheduler.evolve';
 export * from './scheduler/scheduler-projection';
 export * from './scheduler/replay-decisions';
+export { nextDueAt } from './scheduler/next-due';
 
 export * from './views/list';
 export * from './views/scheduling';

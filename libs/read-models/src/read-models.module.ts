@@ -12,6 +12,8 @@ import { workItemsProjector } from './work-items/work-items.projector';
 import { RECORD_QUERIES, recordQueriesProvider } from './records/record-queries';
 import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
 import { SNAPSHOT_STORE } from '@app/application/agents/agent-decider';
+import { AGENT_DIRECTORY } from '@app/application/scheduler/scheduler-worker';
+import { agentDirectoryProvider } from './work-items/agent-directory';
 
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 
@@ -31,8 +33,8 @@ const projectionRunnerProvider: Provider = {
 
 /** Queries and snapshots: every role that serves the API needs them. */
 @Module({
-  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider],
-  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES],
+  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider, agentDirectoryProvider],
+  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES, AGENT_DIRECTORY],
 })
 export class ReadModelsModule {}
 

@@ -2,7 +2,9 @@ import { isAbsolute, resolve } from 'node:path';
 import { ApiTokenGrant, ApiTokensError, parseApiTokens } from './api-tokens';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
-export type RuntimeRole = (typeof RUNTIME_ROLES)[number];
+/** `all`, one part, or a comma-separated list of parts (`api,projector`). */
+export type RuntimeRole = (typeof RUNTIME_ROLES)[number] | `${string},${string}`;
+const ROLE_PARTS = ['api', 'projector', 'scheduler'] as const;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -85,6 +87,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       return null;
     }
   };
+  const roleOf = (raw: string | undefined): RuntimeRole => {
+    if (raw === undefined || raw === 'all') return 'all';
+    const parts = raw.split(',').map((part) => part.trim());
+    if (parts.length > 0 && parts.every((part) => (ROLE_PARTS as readonly string[]).includes(part))) return parts.join(',') as RuntimeRole;
+    problems.push(`RUNTIME_ROLE must be one of ${RUNTIME_ROLES.join(', ')} (or a comma-separated list of ${ROLE_PARTS.join(', ')}), got '${raw}'`);
+    return 'all';
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
@@ -97,7 +106,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     databaseUrl: url('DATABASE_URL', POSTGRES_URL, 'a postgres:// or postgresql:// URL'),
     eventStoreConnectionString: url('EVENTSTORE_CONNECTION_STRING', EVENTSTORE_URL, 'an esdb:// (or kurrentdb://) connection string'),
     apiTokens: tokens(),
-    role: oneOf('RUNTIME_ROLE', RUNTIME_ROLES, 'all'),
+    role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -106,5 +115,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
 
 /** Which parts a role runs. */
 export function roleRuns(role: RuntimeRole): { api: boolean; projector: boolean; scheduler: boolean } {
-  return { api: role === 'all' || role === 'api', projector: role === 'all' || role === 'projector', scheduler: role === 'all' || role === 'scheduler' };
+  const parts = new Set(role === 'all' ? ROLE_PARTS : role.split(','));
+  return { api: parts.has('api'), projector: parts.has('projector'), scheduler: parts.has('scheduler') };
 }

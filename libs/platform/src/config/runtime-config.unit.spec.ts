@@ -78,7 +78,8 @@ describe('loadConfig with invalid values', () => {
     [{ PORT: 'abc' }, /PORT must be an integer port between 0 and 65535, got 'abc'/],
     [{ PORT: '70000' }, /PORT must be an integer/],
     [{ GRPC_PORT: '-1' }, /GRPC_PORT must be an integer/],
-    [{ RUNTIME_ROLE: 'worker' }, /RUNTIME_ROLE must be one of all, api, projector, scheduler, got 'worker'/],
+    [{ RUNTIME_ROLE: 'worker' }, /RUNTIME_ROLE must be one of all, api, projector, scheduler \(or a comma-separated list of api, projector, scheduler\), got 'worker'/],
+    [{ RUNTIME_ROLE: 'api,worker' }, /RUNTIME_ROLE must be one of/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ EVENTSTORE_CONNECTION_STRING: 'http://x' }, /EVENTSTORE_CONNECTION_STRING must be an esdb:\/\//],
@@ -125,6 +126,7 @@ describe('roleRuns', () => {
     ['api', { api: true, projector: false, scheduler: false }],
     ['projector', { api: false, projector: true, scheduler: false }],
     ['scheduler', { api: false, projector: false, scheduler: true }],
+    ['api,projector', { api: true, projector: true, scheduler: false }],
   ] as const)('%s runs %j', (role, runs) => {
     expect(roleRuns(role)).toEqual(runs);
   });

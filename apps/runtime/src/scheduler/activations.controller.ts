@@ -1,0 +1,20 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActivateAgentCommand } from '@app/application/scheduler/activation';
+import { ActivationDto } from '@app/contracts/http/activation.dto';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+
+@ApiTags('scheduler')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id/activations')
+export class ActivationsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The agent host asks for the next action: one scheduler step; StartModelTurn opens a turn' })
+  activate(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ActivationDto, @CommandContext() context: HttpCommandContext) {
+    return this.commands.execute(new ActivateAgentCommand(envelopeOf(agentId, context), { lease_ttl_ms: body.lease_ttl_ms, context_budget_tokens: body.context_budget }));
+  }
+}

@@ -1,0 +1,123 @@
+import { type AgentState, nextDueAt } from '@app/domain';
+import type { EventStore, Subscription } from '@app/event-store';
+import { agentIdOfStream } from '../agents/agent-stream';
+import { DueAgenda } from './due-agenda';
+import type { SchedulerStepService } from './scheduler-step.service';
+
+const RETRY_AFTER_MS = 2_000;
+
+/** Where the worker finds the agents to look at after a restart. */
+export interface AgentDirectory {
+  /** Every registered agent (from the read model). */
+  agentIds(): Promise<string[]>;
+  /** Events after this position may belong to agents the read model does not know yet. */
+  projectedUpTo(): Promise<bigint | null>;
+}
+
+export const AGENT_DIRECTORY = Symbol('AGENT_DIRECTORY');
+
+export interface WorkerLogger {
+  error(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface SchedulerWorkerOptions {
+  concurrency?: number;
+  now?: () => number;
+}
+
+/**
+ * The scheduler worker: evaluates an agent at its boundaries (after its events, and when a
+ * timer, lease or recheck falls due) and lets the decider record and carry out the decision.
+ * Agents are evaluated one at a time each (a burst of events folds into one more pass);
+ * nothing polls: an idle agent costs nothing until its next event or deadline.
+ */
+export class SchedulerWorker {
+  private readonly dirty = new Set<string>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly agenda: DueAgenda;
+  private subscription?: Subscription;
+  private consuming?: Promise<void>;
+  private stopped = true;
+  private idleWaiters: Array<() => void> = [];
+  evaluations = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly steps: SchedulerStepService,
+    private readonly directory: AgentDirectory,
+    private readonly logger: WorkerLogger,
+    private readonly options: SchedulerWorkerOptions = {},
+  ) {
+    this.agenda = new DueAgenda((ids) => ids.forEach((id) => this.poke(id)), options.now);
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const from = await this.directory.projectedUpTo();
+    this.subscription = this.store.subscribeToAll({ after_position: from ?? undefined });
+    this.consuming = this.consume(this.subscription);
+    for (const agentId of await this.directory.agentIds()) this.poke(agentId);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.agenda.stop();
+    await this.subscription?.stop();
+    await this.consuming;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Ask for an evaluation of this agent (coalesced with one already pending). */
+  poke(agentId: string): void {
+    if (this.stopped) return;
+    this.dirty.add(agentId);
+    this.drain();
+  }
+
+  /** Resolves when no evaluation is running or pending (for tests and shutdown). */
+  idle(): Promise<void> {
+    if (this.dirty.size === 0 && this.running.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async consume(subscription: Subscription): Promise<void> {
+    try {
+      for await (const event of subscription) {
+        const agentId = agentIdOfStream(event.stream);
+        if (agentId !== null) this.poke(agentId);
+      }
+    } catch (error) {
+      if (!this.stopped) this.logger.error({ err: error, component: 'scheduler' }, 'scheduler subscription ended; agents are still evaluated on their deadlines');
+    }
+  }
+
+  private drain(): void {
+    const limit = this.options.concurrency ?? 4;
+    for (const agentId of [...this.dirty]) {
+      if (this.running.size >= limit) return;
+      if (this.running.has(agentId)) continue;
+      this.dirty.delete(agentId);
+      const run = this.evaluate(agentId).finally(() => {
+        this.running.delete(agentId);
+        this.drain();
+        if (this.dirty.size === 0 && this.running.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      });
+      this.running.set(agentId, run);
+    }
+  }
+
+  private async evaluate(agentId: string): Promise<void> {
+    if (this.stopped) return;
+    this.evaluations += 1;
+    try {
+      const result = await this.steps.settle(agentId);
+      this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
+    } catch (error) {
+      this.logger.error({ err: error, component: 'scheduler', agent_id: agentId }, 'scheduler step failed; retrying shortly');
+      const now = this.options.now?.() ?? Date.now();
+      this.agenda.set(agentId, new Date(now + RETRY_AFTER_MS).toISOString());
+    }
+  }
+}

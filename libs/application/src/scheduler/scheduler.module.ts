@@ -1,0 +1,39 @@
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { CLOCK, type Clock, LOGGER, type Logger } from '@app/platform';
+import { ReadModelsModule } from '@app/read-models/read-models.module';
+import { WorkItemsModule } from '../work-items/work-items.module';
+import { ActivateAgentHandler } from './activation';
+import { SchedulerStepService } from './scheduler-step.service';
+import { AGENT_DIRECTORY, type AgentDirectory, SchedulerWorker } from './scheduler-worker';
+
+/** One scheduler step, shared by the worker and `POST activations`. */
+@Module({ imports: [WorkItemsModule], providers: [SchedulerStepService, ActivateAgentHandler], exports: [SchedulerStepService, WorkItemsModule] })
+export class SchedulerStepModule {}
+
+export const SCHEDULER_WORKER = Symbol('SCHEDULER_WORKER');
+
+const workerProvider: Provider = {
+  provide: SCHEDULER_WORKER,
+  inject: [EVENT_STORE, SchedulerStepService, AGENT_DIRECTORY, LOGGER, CLOCK],
+  useFactory: (store: EventStore, steps: SchedulerStepService, directory: AgentDirectory, logger: Logger, clock: Clock) =>
+    new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), { now: () => clock.now().getTime() }),
+};
+
+@Injectable()
+export class SchedulerLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(@Inject(SCHEDULER_WORKER) private readonly worker: SchedulerWorker, @Inject(LOGGER) private readonly logger: Logger) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.worker.start();
+    this.logger.info({ component: 'scheduler' }, 'scheduler worker started');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker.stop();
+  }
+}
+
+/** The scheduler worker (roles all and scheduler). */
+@Module({ imports: [SchedulerStepModule, ReadModelsModule], providers: [workerProvider, SchedulerLifecycle], exports: [SCHEDULER_WORKER] })
+export class SchedulerWorkerModule {}

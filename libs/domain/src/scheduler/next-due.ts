@@ -1,0 +1,26 @@
+import type { AgentState } from '../agent/agent.state';
+import { compareInstants } from '../shared/time';
+import { readinessOf } from '../views/scheduling';
+import { scheduledTimers } from '../views/timer.view';
+import { recheckKey } from './tick-keys';
+import { isEmitted } from './work-queue.rungs';
+
+/**
+ * The next instant at which time alone changes what the scheduler should do for this agent:
+ * a timer falls due, the open turn's lease expires, or a blocked item's recheck_at comes.
+ * Null when nothing is pending: an idle agent then costs the scheduler nothing until its
+ * next event.
+ */
+export function nextDueAt(state: AgentState): string | null {
+  const candidates: string[] = [];
+  const timer = scheduledTimers(state)[0];
+  if (timer) candidates.push(timer.fire_at);
+  const turn = state.open_turn_id === null ? undefined : state.turns[state.open_turn_id];
+  if (turn) candidates.push(turn.lease_expires_at);
+  for (const item of Object.values(state.work_items)) {
+    if (item.state !== 'open' || item.recheck_at === null) continue;
+    if (isEmitted(state, recheckKey(item.id, item.recheck_at)) || readinessOf(state, item) !== 'blocked') continue;
+    candidates.push(item.recheck_at);
+  }
+  return candidates.reduce<string | null>((soonest, at) => (soonest === null || compareInstants(at, soonest) < 0 ? at : soonest), null);
+}

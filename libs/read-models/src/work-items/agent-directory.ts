@@ -1,0 +1,26 @@
+import type { Provider } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { AGENT_DIRECTORY, type AgentDirectory } from '@app/application/scheduler/scheduler-worker';
+import { POSTGRES_POOL } from '../postgres/postgres-pool';
+
+/** The scheduler's view of which agents exist, from the `agents` read model and its checkpoint. */
+export class PostgresAgentDirectory implements AgentDirectory {
+  constructor(private readonly pool: Pool, private readonly projection = 'read_models') {}
+
+  async agentIds(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ agent_id: string }>('SELECT agent_id FROM agents ORDER BY agent_id');
+    return rows.map((row) => row.agent_id);
+  }
+
+  async projectedUpTo(): Promise<bigint | null> {
+    const { rows } = await this.pool.query<{ position: string }>('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [this.projection]);
+    const position = rows.length ? BigInt(rows[0].position) : -1n;
+    return position < 0n ? null : position;
+  }
+}
+
+export const agentDirectoryProvider: Provider = {
+  provide: AGENT_DIRECTORY,
+  inject: [POSTGRES_POOL],
+  useFactory: (pool: Pool) => new PostgresAgentDirectory(pool),
+};

@@ -40,7 +40,7 @@ stores: the service's own configuration (RUNTIME_DATA_DIR, DATABASE_URL, EVENTST
 exit codes:
   0 success            1 unexpected failure     2 usage or configuration error
   3 not available yet  4 unknown agent or missing export   5 store unreachable
-  6 conflict (agent exists, export directory not empty, concurrent writer)
+  6 conflict (agent exists, export directory already holds an export, concurrent writer)
   7 unreadable data (export format, or an event schema_version newer than this code)
 `;
 

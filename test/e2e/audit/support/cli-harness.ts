@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
@@ -9,6 +9,7 @@ import { AgentRepository } from '@app/application/agents/agent-repository';
 import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { runCli } from '../../../../apps/cli/src/cli';
+import { freshId, isolatedDatabaseUrl, testPool, testStore } from '../../../support/postgres';
 
 export interface CliRun {
   code: number;
@@ -68,3 +69,34 @@ export async function seedAgent(pool: Pool, store: EventStore, agentId: string):
   }));
   await run((meta) => ({ type: 'CompleteWorkItem', data: { work_item_id: 'w-1' }, meta }));
 }
+
+/** A deployment of its own (an isolated schema) with one seeded agent, for the suite that calls it. */
+export interface Deployment {
+  agent: string;
+  url: string;
+  pool: Pool;
+  store: EventStore;
+  /** The working directory of the CLI runs. */
+  work: string;
+  env(): Record<string, string>;
+}
+
+export function seededDeployment(prefix: string): Deployment {
+  const deployment = { agent: freshId('agent') } as Deployment;
+  deployment.env = () => ({ DATABASE_URL: deployment.url, RUNTIME_DATA_DIR: join(deployment.work, 'data') });
+  beforeAll(async () => {
+    deployment.url = await isolatedDatabaseUrl(prefix);
+    deployment.pool = await testPool(4, deployment.url);
+    deployment.store = await testStore(deployment.pool);
+    deployment.work = tempDir(`${prefix}-`);
+    await seedAgent(deployment.pool, deployment.store, deployment.agent);
+  });
+  afterAll(async () => {
+    await deployment.store?.close();
+    await deployment.pool?.end();
+  });
+  return deployment;
+}
+
+/** The lines of an export's events.jsonl, parsed. */
+export const exportLines = (dir: string) => readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));

@@ -4,7 +4,7 @@ import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages'
 import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
 import type { AgentState } from '@app/domain';
 import { agentStream } from '@app/application/agents/agent-stream';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
 import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
 import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
 import type { TestApp } from './app';
@@ -80,4 +80,14 @@ export async function agentsProjected(app: TestApp, ...agentIds: string[]): Prom
     if (newest && newest.position > last) last = newest.position;
   }
   if (last >= 0n) await runner.waitFor(last);
+}
+
+/**
+ * The events of an agent that callers wrote: without those of the scheduler worker, which runs
+ * in the same app (roles all) and appends on its own schedule (actor `scheduler`). "Nothing was
+ * written" means this list did not grow.
+ */
+export async function callerEventsOf(app: TestApp, agentId: string): Promise<StoredEvent[]> {
+  const store = app.runtime.app.get<EventStore>(EVENT_STORE);
+  return (await store.readStream(agentStream(agentId))).filter((event) => event.metadata.actor !== 'scheduler');
 }

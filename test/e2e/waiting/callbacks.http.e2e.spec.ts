@@ -31,10 +31,10 @@ describe('the callback capability over HTTP', () => {
     const { intent, token } = await externalWait('enqueue_message');
     const first = await callback(token, { source: 'deployer', event_id: 'delivery-1', payload: 'done' });
     expect(first.status).toBe(200);
-    const revision = await s.revisionOf(s.mine);
+    const written = await s.written(s.mine);
     const again = await callback(token, { source: 'deployer', event_id: 'delivery-1', payload: 'done' });
     expect(again.body).toEqual(first.body);
-    expect(await s.revisionOf(s.mine)).toBe(revision);
+    expect(await s.written(s.mine)).toBe(written);
     const next = await callback(token, { source: 'deployer', event_id: 'delivery-2' });
     expect(next.body).toMatchObject({ waiting_intent_id: intent.id, trigger_count: 2 });
     await s.projected();
@@ -50,13 +50,13 @@ describe('the callback capability over HTTP', () => {
     const parts = token.split('.');
     const tampered = [...parts.slice(0, 3), Buffer.alloc(32, 1).toString('base64url')].join('.');
     const foreign = [parts[0], Buffer.from(s.other).toString('base64url'), parts[2], parts[3]].join('.');
-    const revision = await s.revisionOf(s.mine);
+    const written = await s.written(s.mine);
     const replies = await Promise.all(['nonsense', 'cb1.x.y.z', tampered, foreign].map((t) => callback(t, { source: 'x' })));
     for (const reply of replies) {
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual(replies[0].body);
     }
-    expect(await s.revisionOf(s.mine)).toBe(revision);
+    expect(await s.written(s.mine)).toBe(written);
     await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`);
     const cancelled = await callback(token, { source: 'x' });
     expect(cancelled.status).toBe(404);

@@ -26,9 +26,9 @@ describe('messages and control over HTTP', () => {
         warnings: [],
       });
       expect(text.body.message.id).toMatch(/^msg_[0-9a-f]{32}$/);
-      const revision = await s.revisionOf(s.mine);
+      const written = await s.written(s.mine);
       expect((await s.scoped('POST', `${s.base}/messages`, { kind: 'operator_prompt', body: 'summarise the day' }, key)).body).toEqual(text.body);
-      expect(await s.revisionOf(s.mine)).toBe(revision);
+      expect(await s.written(s.mine)).toBe(written);
       const json = await s.scoped('POST', `${s.base}/messages`, { kind: 'webhook_event', body: { pr: 7, action: 'merged' }, origin: 'github', correlation_id: 'gh-7' });
       expect(json.body.message).toMatchObject({ body: { pr: 7, action: 'merged' }, origin: 'github', correlation_id: 'gh-7', authority: 'operator_instruction' });
     });
@@ -42,20 +42,20 @@ describe('messages and control over HTTP', () => {
       ['an unknown priority', { kind: 'operator_prompt', body: 'x', priority: 'urgent' }, 'priority'],
       ['a bad work item id', { kind: 'operator_prompt', body: 'x', work_item_id: '../x' }, 'work_item_id'],
     ])('refuses %s with 400, writing nothing', async (_name, body, detail) => {
-      const revision = await s.revisionOf(s.mine);
+      const written = await s.written(s.mine);
       const reply = await s.scoped('POST', `${s.base}/messages`, body);
       expect(reply.status).toBe(400);
       expect(JSON.stringify(reply.body.error)).toContain(detail);
-      expect(await s.revisionOf(s.mine)).toBe(revision);
+      expect(await s.written(s.mine)).toBe(written);
     });
 
     it('answers 401 without a token, 403 for another agent (nothing written), 404 for an unknown item', async () => {
       const body = { kind: 'operator_prompt', body: 'x' };
       expect((await s.anonymous('POST', `${s.base}/messages`, body)).status).toBe(401);
-      const revision = await s.revisionOf(s.other);
+      const written = await s.written(s.other);
       expect((await s.scoped('POST', `/v1/agents/${s.other}/messages`, body)).status).toBe(403);
       expect((await s.scoped('DELETE', `/v1/agents/${s.other}/messages/m-1`)).status).toBe(403);
-      expect(await s.revisionOf(s.other)).toBe(revision);
+      expect(await s.written(s.other)).toBe(written);
       expect((await s.scoped('POST', `${s.base}/messages`, { ...body, work_item_id: 'missing' })).status).toBe(404);
     });
   });
@@ -71,7 +71,9 @@ describe('messages and control over HTTP', () => {
       const dropped = await s.admin('DELETE', `/v1/agents/${agent}/messages/${ids.n1}`);
       expect(dropped.status).toBe(200);
       expect(dropped.body).toMatchObject({ dropped: true, message: { status: 'dropped' } });
-      expect((await s.admin('DELETE', `/v1/agents/${agent}/messages/${ids.n1}`)).body).toMatchObject({ dropped: false, revision: dropped.body.revision });
+      const written = await s.written(agent);
+      expect((await s.admin('DELETE', `/v1/agents/${agent}/messages/${ids.n1}`)).body).toMatchObject({ dropped: false });
+      expect(await s.written(agent)).toBe(written);
       expect((await queued(agent))).toMatchObject({ total: 4 });
       expect((await s.admin('GET', `/v1/agents/${agent}/messages?status=dropped`)).body.items.map((m: any) => m.id)).toEqual([ids.n1]);
       expect((await s.admin('DELETE', `/v1/agents/${agent}/messages/missing`)).status).toBe(404);
@@ -86,7 +88,9 @@ describe('messages and control over HTTP', () => {
       const stopped = await control(agent, 'stop');
       expect(stopped.status).toBe(200);
       expect(stopped.body).toMatchObject({ previous_posture: 'awake_idle', posture: 'stopped', changed: true, agent: { posture: 'stopped' }, warnings: [] });
-      expect((await control(agent, 'stop')).body).toMatchObject({ changed: false, revision: stopped.body.revision });
+      const written = await s.written(agent);
+      expect((await control(agent, 'stop')).body).toMatchObject({ changed: false, posture: 'stopped' });
+      expect(await s.written(agent)).toBe(written);
       const hint = await s.admin('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron', reason: 'tick' });
       expect(hint.status).toBe(202);
       expect(hint.body).toMatchObject({ disposition: 'ignored', message: null });
@@ -109,9 +113,9 @@ describe('messages and control over HTTP', () => {
 
     it('refuses an unknown action (400) and another agent (403, nothing written)', async () => {
       expect((await s.scoped('POST', `${s.base}/control`, { action: 'reboot' })).status).toBe(400);
-      const revision = await s.revisionOf(s.other);
+      const written = await s.written(s.other);
       expect((await s.scoped('POST', `/v1/agents/${s.other}/control`, { action: 'stop' })).status).toBe(403);
-      expect(await s.revisionOf(s.other)).toBe(revision);
+      expect(await s.written(s.other)).toBe(written);
     });
   });
 });

@@ -28,12 +28,12 @@ describe('waiting intents over HTTP', () => {
       expect(first.body.callback_token).toMatch(/^cb1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(first.body.waiting_intent).toMatchObject({ wake: 'external', has_callback_token: true });
       expect(first.body.waiting_intent).not.toHaveProperty('callback_token_hash');
-      const revision = await s.revisionOf(s.mine);
+      const written = await s.written(s.mine);
       const again = await wait(item, { wake: 'external', reason: 'the CI run', resource: 'ci/build-42' }, key);
       expect(again.status).toBe(201);
       const { callback_token: _shownOnce, ...withoutToken } = first.body;
       expect(again.body).toEqual(withoutToken);
-      expect(await s.revisionOf(s.mine)).toBe(revision);
+      expect(await s.written(s.mine)).toBe(written);
     });
 
     it('replaces the previous wait of the item, and a timer wait schedules its timer', async () => {
@@ -61,21 +61,21 @@ describe('waiting intents over HTTP', () => {
       ['an empty reason', { wake: 'operator_input', reason: '  ' }, 'reason'],
     ])('refuses %s with 400 naming the field, writing nothing', async (_name, body, field) => {
       const item = await s.item();
-      const revision = await s.revisionOf(s.mine);
+      const written = await s.written(s.mine);
       const reply = await wait(item, body);
       expect(reply.status).toBe(400);
       expect(reply.body.error.code).toBe('validation_failed');
       expect(JSON.stringify(reply.body.error)).toContain(field);
-      expect(await s.revisionOf(s.mine)).toBe(revision);
+      expect(await s.written(s.mine)).toBe(written);
     });
 
     it('answers 400 for a bad path id, 401 without a token, 403 for another agent (nothing written), 404 and 422', async () => {
       const body = { wake: 'operator_input', reason: 'r' };
       expect((await wait('bad%2Fid', body)).status).toBe(400);
       expect((await s.anonymous('POST', `${s.base}/work-items/w-x/wait`, body)).status).toBe(401);
-      const revision = await s.revisionOf(s.other);
+      const written = await s.written(s.other);
       expect((await s.scoped('POST', `/v1/agents/${s.other}/waits`, body)).status).toBe(403);
-      expect(await s.revisionOf(s.other)).toBe(revision);
+      expect(await s.written(s.other)).toBe(written);
       expect((await wait('missing', body)).status).toBe(404);
       const done = await s.item();
       await s.scoped('POST', `${s.base}/work-items/${done}/complete`, {});
@@ -102,8 +102,10 @@ describe('waiting intents over HTTP', () => {
       const cancelled = await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`);
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ cancelled: true, waiting_intent: { status: 'cancelled', end_reason: 'cancelled_by_caller' }, warnings: [] });
+      const written = await s.written(s.mine);
       const again = await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`, { note: 'again' });
-      expect(again.body).toMatchObject({ cancelled: false, revision: cancelled.body.revision });
+      expect(again.body).toMatchObject({ cancelled: false, waiting_intent: { status: 'cancelled' } });
+      expect(await s.written(s.mine)).toBe(written);
       await s.projected();
       expect((await s.scoped('GET', `${s.base}/work-items/${item}`)).body).toMatchObject({ blocked_by: 'hold on', has_active_waits: false });
       expect((await s.scoped('DELETE', `${s.base}/waiting-intents/missing`)).status).toBe(404);
@@ -136,11 +138,11 @@ describe('waiting intents over HTTP', () => {
       const item = await s.item();
       const intent = (await wait(item, { wake: 'operator_input', reason: 'r' })).body.waiting_intent;
       await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`);
-      const revision = await s.revisionOf(s.mine);
+      const written = await s.written(s.mine);
       const reply = await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, { source: 'late' });
       expect(reply.status).toBe(409);
       expect(reply.body.error).toMatchObject({ code: 'conflict', details: { status: 'cancelled' } });
-      expect(await s.revisionOf(s.mine)).toBe(revision);
+      expect(await s.written(s.mine)).toBe(written);
     });
 
     it('answers 404 for an unknown intent and 400 for a missing source or a payload of the wrong type', async () => {

@@ -1,6 +1,7 @@
 import { agentStream } from '@app/application/agents/agent-stream';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
+import { callerEventsOf } from '../../support/grpc';
 import { httpClient, projected } from '../../support/http';
 import { freshId } from '../../support/postgres';
 
@@ -16,7 +17,8 @@ export interface WaitingSuite {
   anonymous: Http;
   /** `/v1/agents/<mine>` */
   base: string;
-  revisionOf(agentId: string): Promise<bigint | null>;
+  /** How many events callers wrote (the scheduler worker's are left out): "nothing written" = unchanged. */
+  written(agentId: string): Promise<number>;
   eventsOf(agentId: string): Promise<StoredEvent[]>;
   projected(): Promise<void>;
   /** A fresh open work item of `mine`. */
@@ -32,7 +34,7 @@ export function waitingSuite(): WaitingSuite {
     suite.scoped = httpClient(suite.app, 'tok-mine');
     suite.admin = httpClient(suite.app, 'tok-admin');
     suite.anonymous = httpClient(suite.app);
-    suite.revisionOf = (agentId) => store.streamRevision(agentStream(agentId));
+    suite.written = async (agentId) => (await callerEventsOf(suite.app, agentId)).length;
     suite.eventsOf = (agentId) => store.readStream(agentStream(agentId));
     suite.projected = () => projected(suite.app);
     suite.item = async (objective = 'an item') => {

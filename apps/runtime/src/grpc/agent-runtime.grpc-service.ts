@@ -1,4 +1,3 @@
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { canActOn } from '@app/application/auth';
 import {
   CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, RegisterAgentCommand, ReplacePlanCommand, UpdateWorkItemCommand,
@@ -11,16 +10,16 @@ import { ApiError, GrpcService, GrpcUnary, type GrpcCallContext } from '@app/pla
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { revisionOf, toAgentSummaryMessage, toWarningMessages, toWorkItemMessage } from './grpc-replies';
 import { completeRoundId, createWorkItemInput, listQueryOf, pickReason, updateWorkItemInput } from './grpc-requests';
+import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 
 /**
- * `agent_runtime.v1.AgentRuntime`: the agents and work items of the HTTP edge over gRPC.
+ * `agent_runtime.v1.AgentRuntime`: the agents and work items of the HTTP edge over gRPC, and
+ * (inherited, one class per slice) the waiting plane, timers, tasks, messages and control.
  * Thin like the controllers: check the request's shape, build the same command or query,
  * map the reply. Auth (the request's agent_id) is checked by the gRPC host before a method runs.
  */
 @GrpcService({ service: RUNTIME_GRPC_SERVICE, proto: AGENT_RUNTIME_PROTO })
-export class AgentRuntimeGrpcService {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
-
+export class AgentRuntimeGrpcService extends RuntimeRecordRpcs {
   @GrpcUnary('RegisterAgent')
   async registerAgent(request: Rpc.RegisterAgentRequest, context: GrpcCallContext): Promise<Rpc.RegisterAgentReply> {
     const envelope = await commandEnvelopeOf(request, context);

@@ -10,7 +10,7 @@ import { bigintReplacer } from '@app/platform';
  */
 
 /** null -> absent (proto3 `optional` / message presence). */
-const absentIfNull = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+export const absentIfNull = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
 /** `{kind, message, ...extras}` -> `{kind, message, details_json?}` with the extras as one JSON object. */
 export function toWarningMessages(warnings: readonly Warning[] | undefined): WarningMessage[] {
@@ -23,7 +23,7 @@ function toTodo(todo: TodoItem): TodoItemMessage {
   return { text: todo.text, state: todo.state };
 }
 
-function toWaitingIntent(intent: WaitingIntentView): WaitingIntentMessage {
+export function toWaitingIntent(intent: WaitingIntentView): WaitingIntentMessage {
   return {
     id: intent.id,
     scope: intent.scope,
@@ -41,6 +41,13 @@ function toWaitingIntent(intent: WaitingIntentView): WaitingIntentMessage {
     triggered: intent.triggered,
     created_at: intent.created_at,
     updated_at: intent.updated_at,
+    timer_id: absentIfNull(intent.timer_id),
+    last_trigger: intent.last_trigger === null
+      ? undefined
+      : { source: intent.last_trigger.source, event_id: absentIfNull(intent.last_trigger.event_id), via: intent.last_trigger.via },
+    ended_at: absentIfNull(intent.ended_at),
+    end_reason: absentIfNull(intent.end_reason),
+    has_callback_token: intent.has_callback_token,
   };
 }
 

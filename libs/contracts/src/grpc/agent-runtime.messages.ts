@@ -56,6 +56,17 @@ export interface WaitingIntentMessage {
   triggered: boolean;
   created_at: string;
   updated_at: string;
+  timer_id?: string;
+  last_trigger?: TriggerProvenanceMessage;
+  ended_at?: string;
+  end_reason?: string;
+  has_callback_token: boolean;
+}
+
+export interface TriggerProvenanceMessage {
+  source: string;
+  event_id?: string;
+  via: string;
 }
 
 export interface CompletionReportMessage {
@@ -201,3 +212,6 @@ export interface ListWorkItemsReply {
 export interface GetPlanReply {
   body: string;
 }
+
+// The waiting plane, tasks, timers, messages and control.
+export * from './waiting-plane.messages';

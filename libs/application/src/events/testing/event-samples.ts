@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '@app/domain';
@@ -6,6 +5,7 @@ import { AGENT, artifact, at, cmd } from '@app/domain/testing/fixtures';
 import { call, schedulerStep, tcmd } from '@app/domain/testing/turn-fixtures';
 import { history, wcmd } from '@app/domain/testing/waiting-fixtures';
 import { fromRepoRoot } from '@app/platform/paths';
+import { derivedEventId } from '../../audit/agent-export';
 import { fromStoredEventJson, type StoredEventJson } from '../../audit/stored-event-json';
 import type { StoredEvent } from '@app/event-store';
 
@@ -84,7 +84,7 @@ function toStored(events: AgentEvent[], agentId: string, firstPosition: number):
   return events.map((event, index) => {
     const data = event.data as Record<string, unknown>;
     return {
-      id: uuidOf(`fixture:${agentId}:${index}:${event.type}`),
+      id: derivedEventId(agentId, `fixture:${index}:${event.type}`),
       stream: `agent-${agentId}`,
       type: event.type,
       data: data.agent_id === AGENT ? { ...data, agent_id: agentId } : data,
@@ -94,9 +94,4 @@ function toStored(events: AgentEvent[], agentId: string, firstPosition: number):
       recorded_at: String(data.at ?? at(0)),
     };
   });
-}
-
-function uuidOf(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

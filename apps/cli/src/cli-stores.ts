@@ -7,10 +7,8 @@ import { choosePostgres, safeTarget, type PostgresChoice } from './store-selecti
 
 /** The stores of the deployment, opened the way the service opens them (same config, same pieces). */
 export interface CliStores {
-  config: RuntimeConfig;
   pool: ReturnType<typeof createPostgresPool>;
   store: EventStore;
-  choice: PostgresChoice;
   close(): Promise<void>;
 }
 
@@ -69,7 +67,7 @@ export async function openCliStores(config: RuntimeConfig, io: CliIo): Promise<C
     await withTimeout(store.ping(), STORE_TIMEOUT_MS).catch((error: Error) => {
       throw new CliError(EXIT.storeUnreachable, `cannot reach the event store (${events}): ${error.message}`);
     });
-    return { config, pool, store, choice, close };
+    return { pool, store, close };
   } catch (error) {
     await close();
     throw error;

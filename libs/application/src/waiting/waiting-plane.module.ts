@@ -20,6 +20,5 @@ import { ListWaitingIntentsHandler } from './waiting.queries';
     ...WAITING_COMMAND_HANDLERS, CallbackHandler, ListWaitingIntentsHandler, ...TASK_HANDLERS, ...TIMER_HANDLERS, ...MESSAGE_HANDLERS,
     ControlHandler,
   ],
-  exports: [WorkItemsModule],
 })
 export class WaitingPlaneModule {}

@@ -1,4 +1,4 @@
-import { decide, initialAgentState, evolve, type AgentState, type AgentEvent, type CommandMeta } from '@app/domain';
+import { type AgentEvent, type AgentState, type CommandMeta, decide, evolve, initialAgentState } from '@app/domain';
 import type { CommandEnvelope } from '../agents/agent-command.service';
 import { authorityOf } from '../messages/message-authority';
 import { callbackTokenMatches, parseCallbackToken } from './callback-token';
@@ -9,10 +9,8 @@ const caller = { tokenName: 'token-1', agents: ['agent-a'], admin: false };
 const envelope = (key?: string): CommandEnvelope => ({ agentId: 'agent-a', caller, idempotencyKey: key });
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', command_id: 'k-1' };
 
-function registered(): AgentState {
-  const events = decide({ type: 'RegisterAgent', data: { agent_id: 'agent-a' }, meta }, initialAgentState());
-  return events.reduce<AgentState>((state, event) => evolve(state, event as AgentEvent), initialAgentState());
-}
+const fold = (state: AgentState, events: readonly AgentEvent[]): AgentState => events.reduce(evolve, state);
+const registered = (): AgentState => fold(initialAgentState(), decide({ type: 'RegisterAgent', data: { agent_id: 'agent-a' }, meta }, initialAgentState()));
 
 describe('generated ids', () => {
   it('derives every generated id from the agent and the idempotency key, one prefix per kind', () => {
@@ -46,7 +44,7 @@ describe('WaitFor as the app builds it', () => {
     const before = registered();
     const { command, token } = waitForCommand(envelope('k-1'), meta, null, { wake: 'external', reason: 'deploy', resource: 'ci' });
     const events = decide(command, before);
-    const after = events.reduce<AgentState>((state, event) => evolve(state, event as AgentEvent), before);
+    const after = fold(before, events);
     expect(renderWaitForWithToken(token)(command, before, after, events).callback_token).toBe(token!.token);
     const repeat = waitForCommand(envelope('k-1'), meta, null, { wake: 'external', reason: 'deploy', resource: 'ci' });
     expect(renderWaitForWithToken(repeat.token)(repeat.command, before, after, events)).not.toHaveProperty('callback_token');

@@ -8,10 +8,7 @@ import { CallbackDto } from '@app/contracts/http/waiting.dto';
 /**
  * The capability form of a trigger, for external systems holding no API token: the token in the
  * path is the only credential. Anything wrong with it is the same 404.
- *
- * The route is a wildcard: a token (`cb1.<agent>.<intent>.<secret>`, base64url) is longer than
- * Fastify's default `maxParamLength` (100), which answers a longer `:param` with 414; a wildcard
- * segment has no such limit (parseCallbackToken caps it at 512).
+ * (A token is ~150 characters: the Fastify adapter allows path parameters up to 600.)
  */
 @ApiTags('waiting-plane')
 @Controller('v1/callbacks')
@@ -19,11 +16,11 @@ export class CallbacksController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @Post('*')
+  @Post(':callback_token')
   @HttpCode(200)
-  @ApiParam({ name: '*', description: 'the callback token returned once by WaitFor' })
+  @ApiParam({ name: 'callback_token', description: 'the callback token returned once by WaitFor' })
   @ApiOperation({ summary: 'Trigger the waiting intent of a callback token (no API token); a repeated event_id appends nothing' })
-  callback(@Param('*') token: string, @Body() body: CallbackDto, @Headers('idempotency-key') idempotencyKey?: string) {
+  callback(@Param('callback_token') token: string, @Body() body: CallbackDto, @Headers('idempotency-key') idempotencyKey?: string) {
     return this.commands.execute(new CallbackCommand(token, body, idempotencyKey));
   }
 }

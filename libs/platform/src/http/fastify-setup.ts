@@ -10,6 +10,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
+    // Ids may be 128 characters and callback tokens ~150 (Fastify's default is 100 -> 414).
+    maxParamLength: 600,
     genReqId: requestIdFor,
     logger: false,
     forceCloseConnections: 'idle',

@@ -50,6 +50,7 @@ describe('request logging helpers', () => {
     ['/v1/agents/a-1?limit=5&token=x', '/v1/agents/a-1'],
     ['/callbacks/cap-s3cret', '/callbacks/[redacted]'],
     ['/callbacks/cap-s3cret/extra?x=1', '/callbacks/[redacted]/extra'],
+    ['/v1/callbacks/cb1.YWdlbnQ.aW50ZW50.c2VjcmV0?x=1', '/v1/callbacks/[redacted]'],
   ])('logs %s as %s', (url, path) => {
     expect(loggablePath(url)).toBe(path);
   });

@@ -14,7 +14,7 @@ export function requestIdFor(request: IncomingMessage): string {
 /** The path without its query, and with capability tokens in callback URLs hidden. */
 export function loggablePath(url: string): string {
   const path = url.split('?')[0] ?? url;
-  return path.replace(/^(\/callbacks\/)[^/]+/, '$1[redacted]');
+  return path.replace(/^((?:\/v1)?\/callbacks\/)[^/]+/, '$1[redacted]');
 }
 
 /** What one request contributes to the log: never headers, never bodies. */

@@ -67,8 +67,11 @@ describe('postgres event store: failure modes', () => {
     await expect(store.appendToStream(stream, [a, newEvent()], 'no_stream')).rejects.toBeInstanceOf(IdempotencyConflictError);
     // The insert itself fails here (id stored on another stream), inside the locked block.
     await expect(store.appendToStream(uniqueStream('other'), [newEvent(), b], 'any')).rejects.toBeInstanceOf(IdempotencyConflictError);
+    // A leak is the session lock still held by a connection back in its pool (not running a
+    // statement); other suites' appends in flight hold it briefly while active.
     const held = await pool.query(
-      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2`,
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2 AND l.granted AND a.state <> 'active'`,
       [GLOBAL_ORDER_LOCK[0], GLOBAL_ORDER_LOCK[1]],
     );
     expect(held.rows[0].n).toBe(0);

@@ -14,14 +14,18 @@ import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
 import { SNAPSHOT_STORE } from '@app/application/agents/agent-decider';
 import { AGENT_DIRECTORY } from '@app/application/scheduler/scheduler-worker';
 import { agentDirectoryProvider } from './work-items/agent-directory';
+import { SCHEDULER_PROJECTORS } from './scheduler/scheduler.projectors';
+import { SCHEDULER_QUERIES, schedulerQueriesProvider } from './scheduler/scheduler.queries';
 
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+/** The checkpoint name of the read models' runner (a row of projection_checkpoints). */
+export const READ_MODELS_PROJECTION = 'read_models';
 
 /** Every read model of the runtime, applied together by one runner and one checkpoint. */
-export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS];
+export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS, ...SCHEDULER_PROJECTORS];
 
 export function createProjectionRunner(pool: Pool, store: EventStore, onError?: (error: unknown) => void): ProjectionRunner<AgentState> {
-  return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: 'read_models', onError });
+  return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: READ_MODELS_PROJECTION, onError });
 }
 
 const projectionRunnerProvider: Provider = {
@@ -33,8 +37,8 @@ const projectionRunnerProvider: Provider = {
 
 /** Queries and snapshots: every role that serves the API needs them. */
 @Module({
-  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider, agentDirectoryProvider],
-  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES, AGENT_DIRECTORY],
+  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider, schedulerQueriesProvider, agentDirectoryProvider],
+  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES, SCHEDULER_QUERIES, AGENT_DIRECTORY],
 })
 export class ReadModelsModule {}
 

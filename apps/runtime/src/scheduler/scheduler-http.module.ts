@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
+import { SchedulerQueriesModule } from '@app/application/scheduler/scheduler-queries.module';
 import { SchedulerStepModule } from '@app/application/scheduler/scheduler.module';
+import { TurnsModule } from '@app/application/turns/turns.module';
 import { ActivationsController } from './activations.controller';
+import { SchedulerQueriesController } from './scheduler-queries.controller';
+import { TurnsController } from './turns.controller';
 
-@Module({ imports: [SchedulerStepModule], controllers: [ActivationsController] })
+/** Activations, the host's turn routes and the scheduler's reads. */
+@Module({
+  imports: [SchedulerStepModule, TurnsModule, SchedulerQueriesModule],
+  controllers: [ActivationsController, TurnsController, SchedulerQueriesController],
+})
 export class SchedulerHttpModule {}

@@ -1,0 +1,49 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
+} from '@app/application/scheduler/scheduler.queries';
+import {
+  ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget,
+} from '@app/contracts/http/scheduler-queries.dto';
+import { parseLimit } from '@app/contracts/http/shared-fields.dto';
+import { IdParamPipe } from '../work-items/http-envelope';
+
+@ApiTags('scheduler')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id')
+export class SchedulerQueriesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('state')
+  @ApiOperation({ summary: 'The scheduler_state read model, next_decision (computed now on the aggregate) and projection_lag' })
+  state(@Param('agent_id', IdParamPipe) agentId: string) {
+    return this.queries.execute(new GetSchedulerStateQuery(agentId));
+  }
+
+  @Get('context')
+  @ApiOperation({ summary: 'The layered context projection within a token budget (consistent: read from the aggregate)' })
+  context(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ContextQueryDto) {
+    return this.queries.execute(new GetContextQuery(agentId, parseBudget(query.budget)));
+  }
+
+  @Get('decisions')
+  @ApiOperation({ summary: 'Recorded scheduler decisions, newest first' })
+  decisions(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListDecisionsQueryDto) {
+    return this.queries.execute(new ListDecisionsQuery(agentId, parseLimit(query.limit)));
+  }
+
+  @Get('briefs')
+  @ApiOperation({ summary: 'Briefs (ack, result, failure), newest first' })
+  briefs(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListBriefsQueryDto) {
+    const { kind, work_item_id, limit } = query;
+    return this.queries.execute(new ListBriefsQuery(agentId, { kind, work_item_id, limit: parseLimit(limit) }));
+  }
+
+  @Get('delivery-summaries')
+  @ApiOperation({ summary: 'Delivery summaries (promoted completion reports with their evidence), newest first' })
+  deliverySummaries(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListDeliverySummariesQueryDto) {
+    return this.queries.execute(new ListDeliverySummariesQuery(agentId, { work_item_id: query.work_item_id, limit: parseLimit(query.limit) }));
+  }
+}

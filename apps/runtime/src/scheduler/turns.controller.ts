@@ -1,0 +1,56 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application/turns/turn.commands';
+import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts/http/turns.dto';
+import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+
+/** The agent host's side of a model turn opened by `POST activations`. */
+@ApiTags('turns')
+@ApiBearerAuth()
+@Controller('v1/agents/:agent_id/turns/:turn_id')
+export class TurnsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('heartbeat')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Heartbeat: renews the lease; the reply hands over queued interject operator prompts (marked interjected)' })
+  heartbeat(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: HeartbeatDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new TurnHeartbeatCommand(envelopeOf(agentId, context, body.expected_revision), turnId, body.lease_ttl_ms));
+  }
+
+  @Post('rounds')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'RecordRound: an assistant round, before its tools run (closes the previous open round)' })
+  round(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: RecordRoundDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new RecordRoundCommand(envelopeOf(agentId, context, expected_revision), turnId, input));
+  }
+
+  @Post('rounds/:round_id/close')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'CloseRound: evaluates report promotion once -> {promotion, warnings}' })
+  closeRound(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
+    @Param('round_id', IdParamPipe) roundId: string, @Body() body: CloseRoundDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(new CloseRoundCommand(envelopeOf(agentId, context, body.expected_revision), turnId, roundId));
+  }
+
+  @Post('terminal')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'TurnTerminal: closes the turn and its open round, settles its message, writes its brief' })
+  terminal(
+    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: TurnTerminalDto, @CommandContext() context: HttpCommandContext,
+  ) {
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new EndTurnCommand(envelopeOf(agentId, context, expected_revision), turnId, input));
+  }
+}

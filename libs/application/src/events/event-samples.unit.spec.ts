@@ -8,7 +8,7 @@ import { loadEventSamples } from './testing/event-samples';
  * events: every version ever written must still be read (upcast) and folded by today's code.
  */
 const samples = loadEventSamples();
-const GENERATE = 'npx ts-node -T -r tsconfig-paths/register libs/application/src/events/testing/generate-event-samples.ts';
+const GENERATE = 'npx ts-node -T -r tsconfig-paths/register tools/generate-event-samples.ts';
 
 describe('the stored event samples', () => {
   const types = domainEventTypes();

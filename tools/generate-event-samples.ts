@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredEventJson } from '../../audit/stored-event-json';
-import { SAMPLES_DIR, storedScenarios } from './event-samples';
+import type { StoredEventJson } from '@app/application/audit/stored-event-json';
+import { SAMPLES_DIR, storedScenarios } from '@app/application/events/testing/event-samples';
 
 /*
  * Writes the stored samples that are missing (never rewrites one: a sample is what was
  * stored at the time, and an upcaster must keep reading it):
- *   npx ts-node -r tsconfig-paths/register libs/application/src/events/testing/generate-event-samples.ts
+ *   npx ts-node -T -r tsconfig-paths/register tools/generate-event-samples.ts
  */
 
 /** WorkItemCreated as the prototype ledgers stored it (schema_version 0; see event-upcasters.ts). */

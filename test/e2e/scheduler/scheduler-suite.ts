@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store
 import { FixedClock } from '@app/platform';
 import { startTestApp, type TestApp } from '../../support/app';
 import { httpClient, type HttpReply, projected } from '../../support/http';
-import { freshId } from '../../support/postgres';
+import { freshId, isolatedDatabaseUrl } from '../../support/postgres';
 
 type Http = ReturnType<typeof httpClient>;
 type Reply = Promise<HttpReply<any>>;
@@ -82,7 +82,10 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
     return fresh;
   };
   beforeAll(async () => {
-    s.app = await startTestApp({ scheduler: options.scheduler !== false, clock: s.clock, tokens: `tok-admin=*;tok-host=${agent}` });
+    // The worker evaluates every agent of its store: it gets a schema of its own, so it never
+    // writes into the agents of suites running beside it on the same Postgres.
+    const env = options.scheduler === false ? undefined : { DATABASE_URL: await isolatedDatabaseUrl('scheduler_e2e') };
+    s.app = await startTestApp({ scheduler: options.scheduler !== false, clock: s.clock, tokens: `tok-admin=*;tok-host=${agent}`, env });
     const store = s.app.runtime.app.get<EventStore>(EVENT_STORE);
     if (options.scheduler !== false) s.worker = s.app.runtime.app.get<SchedulerWorker>(SCHEDULER_WORKER);
     s.http = httpClient(s.app, 'tok-host');

@@ -5,17 +5,17 @@ import { SchemaVersionError } from '@app/application/events/upcasters';
 import { parseArgs, type ParsedArgs } from './args';
 import { CliError, EXIT, type CliIo } from './cli-io';
 import { CHECK_USAGE, checkCommand } from './commands/check.command';
+import { EXPLAIN_USAGE, explainCommand } from './commands/explain.command';
 import { EXPORT_USAGE, exportCommand } from './commands/export.command';
 import { IMPORT_USAGE, importCommand } from './commands/import.command';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild.command';
+import { REPLAY_USAGE, replayCommand } from './commands/replay.command';
 import { STATUS_USAGE, statusCommand } from './commands/status.command';
 
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
-const notYet = (name: string): Command['run'] => async (_args, io) => {
-  io.stderr(`${name}: not available yet: the scheduler domain has not landed\n`);
-  return EXIT.notAvailable;
-};
+/** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
+const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir'];
 
 const COMMANDS: Record<string, Command> = {
   export: { usage: EXPORT_USAGE, summary: "write the agent's stream as events.jsonl + agent.json (bodies replaced by a marker with --redact-bodies)", run: exportCommand },
@@ -23,8 +23,8 @@ const COMMANDS: Record<string, Command> = {
   rebuild: { usage: REBUILD_USAGE, summary: 'drop the read models and replay them from position 0', run: rebuildCommand },
   status: { usage: STATUS_USAGE, summary: 'checkpoint, head and lag per projection', run: statusCommand },
   check: { usage: CHECK_USAGE, summary: 'open the stores and print the health report', run: checkCommand },
-  replay: { usage: 'replay <agent>', summary: '(not available yet: needs the scheduler domain)', run: notYet('replay') },
-  explain: { usage: 'explain <agent>', summary: '(not available yet: needs the scheduler domain)', run: notYet('explain') },
+  replay: { usage: REPLAY_USAGE, summary: 'recompute every recorded scheduler decision from the stream: ✓/✗ each, exit 8 on a mismatch', run: replayCommand },
+  explain: { usage: EXPLAIN_USAGE, summary: 'the decision at a revision (default the end; now = its recorded_at) and why each open item is or is not runnable', run: explainCommand },
 };
 
 export const HELP = `usage: agent-runtime <command> [arguments]   (npm run cli -- <command>)
@@ -39,15 +39,19 @@ stores: the service's own configuration (RUNTIME_DATA_DIR, DATABASE_URL, EVENTST
 
 exit codes:
   0 success            1 unexpected failure     2 usage or configuration error
-  3 not available yet  4 unknown agent or missing export   5 store unreachable
-  6 conflict (agent exists, export directory already holds an export, concurrent writer)
+  3 not available yet  4 unknown agent, missing export or fixture, --at beyond the stream
+  5 store unreachable  6 conflict (agent exists, export directory already holds an export, concurrent writer)
   7 unreadable data (export format, or an event schema_version newer than this code)
+  8 replay: a recorded decision is not reproduced
+
+replay and explain read the store like the other commands, or --from-dir <dir> (its events.jsonl:
+  a fixture under fixtures/scheduler or an export) without a database.
 `;
 
 /** Runs one command; never throws: every failure is a message on stderr and an exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const args = parseArgs(argv);
+    const args = parseArgs(argv, VALUED_OPTIONS);
     if (args.command === undefined || args.command === 'help' || (args.flags.help && !COMMANDS[args.command])) {
       io.stdout(HELP);
       return EXIT.ok;

@@ -83,8 +83,8 @@ describe('the CLI on a deployment', () => {
       [['import', 'x', '--as'], 2, '--as needs a value'],
       [['export', '../etc', 'x'], 2, 'not an agent id'],
       [['import', 'missing-dir'], 4, 'not an export directory'],
-      [['replay', agent], 3, 'not available yet: the scheduler domain has not landed'],
-      [['explain', agent], 3, 'not available yet: the scheduler domain has not landed'],
+      [['replay'], 2, 'usage: replay <agent>'],
+      [['explain', agent, '--at', 'last'], 2, '--at takes a stream revision'],
     ])('%j exits %i: %s', async (argv, code, message) => {
       const run = await cli(argv, env(), deployment.work);
       expect(run.code).toBe(code);

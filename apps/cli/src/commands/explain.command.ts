@@ -1,0 +1,51 @@
+import { type AnyEvent, evolve, initialAgentState, isRfc3339 } from '@app/domain';
+import { expectArgs, type ParsedArgs } from '../args';
+import { CliError, EXIT, type CliIo } from '../cli-io';
+import { explainText } from './explain-text';
+import { explainState } from './explain-view';
+import { type AgentStreamSource, loadAgentStream } from './replay-source';
+
+export const EXPLAIN_USAGE = 'explain <agent> | --from-dir <dir> [--at <revision>] [--now <RFC3339>|now] [--json]';
+
+/**
+ * Folds the stream up to `--at` (default: its last revision) and prints the decision the
+ * scheduler takes there, at `now` = recorded_at of the event at that revision (or `--now`: an instant, or `now` for the clock), and
+ * for each open work item why it is or is not runnable, the queue head and what the agent waits for.
+ */
+export async function explainCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectArgs(args, EXPLAIN_USAGE, { min: 0, max: 1 }, ['from-dir', 'json', 'at', 'now']);
+  const now = optionalNow(args.flags.now);
+  const at = optionalRevision(args.flags.at);
+  const source = await loadAgentStream(args, io, EXPLAIN_USAGE);
+  io.stdout(args.flags.json === true ? `${JSON.stringify(explainAt(source, at, now), null, 2)}\n` : explainText(explainAt(source, at, now)));
+  return EXIT.ok;
+}
+
+/** The explanation at revision `at` (null: the end), with `now` from the flag or the event's recorded_at. */
+export function explainAt(source: AgentStreamSource, at: number | null, now: string | null) {
+  const last = source.stored.length - 1;
+  const revision = at ?? last;
+  if (revision > last) throw new CliError(EXIT.notFound, `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`);
+  const state = source.events.slice(0, revision + 1).reduce((s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e), initialAgentState());
+  const instant = now ?? source.stored[revision].recorded_at;
+  return {
+    agent_id: source.agentId, source: source.origin, revision, last_revision: last, now: instant,
+    now_source: now === null ? `recorded_at of revision ${revision}` : '--now',
+    ...explainState(state, instant),
+  };
+}
+
+export type ExplainReply = ReturnType<typeof explainAt>;
+
+function optionalRevision(flag: string | true | undefined): number | null {
+  if (flag === undefined) return null;
+  if (typeof flag !== 'string' || !/^\d{1,15}$/.test(flag)) throw new CliError(EXIT.usage, `--at takes a stream revision (0, 1, ...)\nusage: ${EXPLAIN_USAGE}`);
+  return Number(flag);
+}
+
+function optionalNow(flag: string | true | undefined, clock = () => new Date()): string | null {
+  if (flag === undefined) return null;
+  if (flag === 'now') return clock().toISOString();
+  if (typeof flag !== 'string' || !isRfc3339(flag)) throw new CliError(EXIT.usage, `--now takes an RFC 3339 instant (2026-01-01T00:00:00Z) or "now" (this machine's clock)\nusage: ${EXPLAIN_USAGE}`);
+  return flag;
+}

@@ -15,6 +15,8 @@ export interface SqlReader {
 
 export interface ProjectionStatus {
   name: string;
+  /** `stalled`: the runner stopped at a poison event (see `stalled_at`); `ok` otherwise. */
+  status: 'ok' | 'stalled';
   /** Position of the last event applied ("-1": nothing yet). */
   checkpoint: string;
   /** Position of the newest committed event (null: empty store). */
@@ -22,6 +24,22 @@ export interface ProjectionStatus {
   /** head - checkpoint, never negative (null: empty store). */
   lag: string | null;
   updated_at: string | null;
+  /** The dead letter the runner is stopped at: the first unresolved one after the checkpoint. */
+  stalled_at: StalledAt | null;
+}
+
+/** A poison event of a projection (projection_dead_letters). */
+export interface StalledAt {
+  position: string;
+  event_id: string;
+  stream: string;
+  revision: string;
+  type: string;
+  error: string;
+  /** Failed attempts so far (the runner retries with a doubling delay, up to 5 minutes). */
+  attempts: number;
+  since: string;
+  last_attempt_at: string;
 }
 
 export interface RebuildResult {
@@ -31,19 +49,52 @@ export interface RebuildResult {
   events_per_s: number;
 }
 
-/** Checkpoints (stored with the rows they cover) against the store's head. */
+const TIME = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Each checkpoint with the first unresolved dead letter after it (a stalled runner waits there). */
+const STATUS_SQL = `SELECT c.projection, c.position::text AS position, ${TIME('c.updated_at')} AS updated_at,
+    d.position::text AS stalled_position, d.event_id, d.stream_id, d.stream_revision::text AS stream_revision, d.event_type,
+    d.error, d.attempts, ${TIME('d.first_failed_at')} AS first_failed_at, ${TIME('d.last_failed_at')} AS last_failed_at
+  FROM projection_checkpoints c
+  LEFT JOIN LATERAL (
+    SELECT * FROM projection_dead_letters l
+    WHERE l.projection = c.projection AND l.resolved_at IS NULL AND l.position > c.position
+    ORDER BY l.position LIMIT 1
+  ) d ON true
+  ORDER BY c.projection`;
+
+/** Checkpoints (stored with the rows they cover) against the store's head, and where a runner is stalled. */
 export async function projectionStatus(sql: SqlReader, store: EventStore): Promise<ProjectionStatus[]> {
-  const [{ rows }, head] = await Promise.all([
-    sql.query(`SELECT projection, position::text AS position,
-      to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at
-      FROM projection_checkpoints ORDER BY projection`),
-    store.headPosition(),
-  ]);
+  const [{ rows }, head] = await Promise.all([sql.query(STATUS_SQL), store.headPosition()]);
   return rows.map((row) => {
     const checkpoint = BigInt(String(row.position));
     const lag = head === null ? null : head > checkpoint ? head - checkpoint : 0n;
-    return { name: String(row.projection), checkpoint: checkpoint.toString(), head: head?.toString() ?? null, lag: lag?.toString() ?? null, updated_at: (row.updated_at as string | null) ?? null };
+    const stalled = stalledAt(row);
+    return {
+      name: String(row.projection),
+      status: stalled ? 'stalled' : 'ok',
+      checkpoint: checkpoint.toString(),
+      head: head?.toString() ?? null,
+      lag: lag?.toString() ?? null,
+      updated_at: (row.updated_at as string | null) ?? null,
+      stalled_at: stalled,
+    };
   });
+}
+
+function stalledAt(row: Record<string, unknown>): StalledAt | null {
+  if (row.stalled_position === null || row.stalled_position === undefined) return null;
+  return {
+    position: String(row.stalled_position),
+    event_id: String(row.event_id),
+    stream: String(row.stream_id),
+    revision: String(row.stream_revision),
+    type: String(row.event_type),
+    error: String(row.error),
+    attempts: Number(row.attempts),
+    since: String(row.first_failed_at),
+    last_attempt_at: String(row.last_failed_at),
+  };
 }
 
 /** Drops and replays one projection from position 0, timed. */
@@ -73,8 +124,21 @@ export class ProjectionsAdmin {
     this.running = runner.name;
     try {
       return await timedRebuild(runner);
+    } catch (error) {
+      const letter = stalledLetter(error);
+      if (!letter) throw error;
+      throw new ApiError('conflict', `the rebuild of ${runner.name} stopped at a poison event at position ${letter.position}: ${letter.error}`, {
+        reason: 'projection_stalled', projection: runner.name, position: String(letter.position), stream: letter.stream, type: letter.type,
+      });
     } finally {
       this.running = null;
     }
   }
+}
+
+/** The dead letter of a runner's ProjectionStalledError (libs/read-models), read structurally. */
+function stalledLetter(error: unknown): { position: unknown; error: string; stream: string; type: string } | null {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== 'projection_stalled') return null;
+  const letter = (error as { letter?: { position: unknown; error: string; stream: string; type: string } }).letter;
+  return letter ?? null;
 }

@@ -32,10 +32,14 @@ export class AgentStates<S> {
     return events.reduce((state, event) => this.decider.evolve(state, toDomainEvent(event)), this.decider.initialState(agentId));
   }
 
-  apply(agentId: string, state: S, event: StoredEvent): S {
-    const after = this.decider.evolve(state, toDomainEvent(event));
-    this.staged.set(agentId, { state: after, revision: event.revision });
-    return after;
+  /** The state after `event` (pure: throws for an event the fold cannot read; nothing is staged then). */
+  next(state: S, event: StoredEvent): S {
+    return this.decider.evolve(state, toDomainEvent(event));
+  }
+
+  /** Keeps `state` as the agent's state at `revision`, committed with the batch. */
+  stage(agentId: string, state: S, revision: bigint): void {
+    this.staged.set(agentId, { state, revision });
   }
 
   commit(): void {

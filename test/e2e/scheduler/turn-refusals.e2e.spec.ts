@@ -87,6 +87,18 @@ describe('turn routes refuse what the host may not do', () => {
     expect((await t.close('r-1')).body).toMatchObject({ promotion: null, warnings: [] });
     const next = await openTurn();
     expect(next).not.toBe(turnId);
+    expect((await s.turn(next).end('aborted')).body).toMatchObject({ message: { status: 'aborted' }, brief: null });
+  });
+
+  it('answers a repeated activation key with the turn it opened, stepping and appending nothing', async () => {
+    await s.post('/messages', { kind: 'operator_prompt', body: 'once' });
+    const key = { 'idempotency-key': freshId('activation') };
+    const first = await s.http('POST', `/v1/agents/${s.agent}/activations`, {}, key);
+    expect(first.body.decision.kind).toBe('StartModelTurn');
+    const written = await revision();
+    expect((await s.http('POST', `/v1/agents/${s.agent}/activations`, {}, key)).body).toEqual(first.body);
+    expect(await revision()).toBe(written);
+    await s.turn(first.body.turn.turn_id).end('completed');
   });
 
   it('answers the scheduler reads: 404 for an unknown agent, 400 for malformed parameters', async () => {

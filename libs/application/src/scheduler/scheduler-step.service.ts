@@ -109,7 +109,7 @@ export class SchedulerStepService {
 
   private async startTurn(agentId: string, state: AgentState, decision: SchedulerDecision, activation: NonNullable<StepOptions['activation']>) {
     const envelope = activation.envelope;
-    const turnId = `turn_${digest(`${agentId}\u0000${this.agents.meta(envelope).command_id}`).slice(0, 32)}`;
+    const turnId = activationTurnId(agentId, this.agents.meta(envelope).command_id);
     const command: AgentCommand = {
       type: 'StartTurn',
       data: { turn_id: turnId, message_id: decision.message_id!, lease_ttl_ms: activation.lease_ttl_ms },
@@ -133,6 +133,9 @@ function isStaleDecision(error: unknown): boolean {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The turn an activation opens: derived from its command id, so a repeated activation names the same turn. */
+export const activationTurnId = (agentId: string, commandId: string) => `turn_${digest(`${agentId}\u0000${commandId}`).slice(0, 32)}`;
 
 /** Message ids of the scheduler's own messages: derived from what queued them, so a repeat is identical. */
 export const messageId = (agentId: string, key: string) => `msg_${digest(`${agentId}\u0000${key}`).slice(0, 32)}`;

@@ -10,16 +10,17 @@ import { ApiError, GrpcService, GrpcUnary, type GrpcCallContext } from '@app/pla
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { revisionOf, toAgentSummaryMessage, toWarningMessages, toWorkItemMessage } from './grpc-replies';
 import { completeRoundId, createWorkItemInput, listQueryOf, pickReason, updateWorkItemInput } from './grpc-requests';
-import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
+import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
 
 /**
  * `agent_runtime.v1.AgentRuntime`: the agents and work items of the HTTP edge over gRPC, and
- * (inherited, one class per slice) the waiting plane, timers, tasks, messages and control.
+ * (inherited, one class per slice) the waiting plane, timers, tasks, messages and control,
+ * turns and the scheduler's reads.
  * Thin like the controllers: check the request's shape, build the same command or query,
  * map the reply. Auth (the request's agent_id) is checked by the gRPC host before a method runs.
  */
 @GrpcService({ service: RUNTIME_GRPC_SERVICE, proto: AGENT_RUNTIME_PROTO })
-export class AgentRuntimeGrpcService extends RuntimeRecordRpcs {
+export class AgentRuntimeGrpcService extends SchedulerQueryRpcs {
   @GrpcUnary('RegisterAgent')
   async registerAgent(request: Rpc.RegisterAgentRequest, context: GrpcCallContext): Promise<Rpc.RegisterAgentReply> {
     const envelope = await commandEnvelopeOf(request, context);

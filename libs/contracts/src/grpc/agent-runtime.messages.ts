@@ -215,3 +215,5 @@ export interface GetPlanReply {
 
 // The waiting plane, tasks, timers, messages and control.
 export * from './waiting-plane.messages';
+// Turns and the scheduler's reads.
+export * from './scheduler.messages';

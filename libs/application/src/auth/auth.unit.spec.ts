@@ -95,3 +95,24 @@ describe('TokenRequestAuthorizer', () => {
     expect(authorizer.authorize('Bearer tok-admin', { kind: 'public' })).toEqual(admin);
   });
 });
+
+describe('TokenRequestAuthorizer on ids that cannot name an agent', () => {
+  const outcome = (header: string | undefined, agentId: string) => {
+    try {
+      authorizer.authorize(header, { kind: 'agent', agentId });
+      return 'allow';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  it.each(['../etc', 'a/b', '', ' a', 'x'.repeat(129), 'a\u0000b', 'é'])('answers %j with 400 for any valid token, 401 without one', (agentId) => {
+    expect(outcome(undefined, agentId)).toBe('unauthorized');
+    expect(outcome('Bearer tok-c', agentId)).toBe('validation_failed');
+    expect(outcome('Bearer tok-admin', agentId)).toBe('validation_failed');
+  });
+
+  it('still answers 403 for a well-formed id of another agent', () => {
+    expect(outcome('Bearer tok-c', 'x'.repeat(128))).toBe('forbidden');
+  });
+});

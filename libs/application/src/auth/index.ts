@@ -6,3 +6,4 @@ export * from './auth.guard';
 export * from './auth.decorators';
 export * from './auth.providers';
 export * from './auth.module';
+export * from './rate-limiting';

@@ -1,8 +1,12 @@
-import { AccessRequirement, ApiError, Caller, RequestAuthorizer } from '@app/platform';
+import { AccessRequirement, AGENT_ID_PATTERN, ApiError, Caller, RequestAuthorizer } from '@app/platform';
 import { decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
 
-/** The one authorizer both transports use (HTTP guard, gRPC host). */
+/**
+ * The one authorizer both transports use (HTTP guard, gRPC host). Order: a valid token (401),
+ * then an agent id that can name an agent at all (400, whatever the token: no token may act on
+ * `../etc`, and a client bug deserves the precise answer), then access to it (403).
+ */
 export class TokenRequestAuthorizer implements RequestAuthorizer {
   constructor(private readonly authenticator: TokenAuthenticator) {}
 
@@ -13,6 +17,9 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
     if (caller === null) {
       const why = authorization === undefined ? 'missing bearer token' : token === null ? 'malformed Authorization header: expected `Bearer <token>`' : 'unknown token';
       throw new ApiError('unauthorized', why);
+    }
+    if (requirement.kind === 'agent' && requirement.agentId !== undefined && !AGENT_ID_PATTERN.test(requirement.agentId)) {
+      throw new ApiError('validation_failed', 'agent_id does not match the id pattern', { field: 'agent_id', pattern: AGENT_ID_PATTERN.source });
     }
     const decision = decideAccess(caller, requirement);
     if (decision === 'allow') return caller;

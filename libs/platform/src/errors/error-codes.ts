@@ -4,10 +4,16 @@ export const HTTP_STATUS_BY_CODE = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** The connection sent no complete request in time (Node's request timeout). */
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invariant_violated: 422,
+  /** Too many requests for one token (or one address on the callback route): retry after `Retry-After`. */
+  rate_limited: 429,
+  /** The request line and headers together are over Node's limit (16 KiB). */
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { handleUnaryCall, Metadata, sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { classifyError } from '../errors/classify-error';
+import { ApiError } from '../errors/error-codes';
+import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
 import type { AccessRequirement, Caller, RequestAuthorizer } from '../security/request-authorizer';
+import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
 import type { GrpcMethodOptions } from './grpc.decorators';
 import { toServiceError } from './grpc-status';
 
@@ -20,6 +23,8 @@ export type GrpcUnaryInvoker = (request: unknown, context: GrpcCallContext) => u
 export interface UnaryHandlerDeps {
   authorizer: RequestAuthorizer;
   logger: Logger;
+  /** Per-token buckets shared with HTTP (a public RPC without a token: per peer address). */
+  limiter?: RateLimiter;
 }
 
 export function requirementFor(options: GrpcMethodOptions, request: unknown): AccessRequirement {
@@ -30,9 +35,41 @@ export function requirementFor(options: GrpcMethodOptions, request: unknown): Ac
   return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined };
 }
 
+/**
+ * What a request deserializer returns instead of throwing (see GrpcServerHost): grpc-js
+ * answers a throwing deserializer with INTERNAL, but bytes that are not the request message
+ * are the caller's mistake, INVALID_ARGUMENT like malformed JSON over HTTP.
+ */
+export const MALFORMED_REQUEST: object = Object.freeze({ malformed: true });
+
+/** The request rules of the HTTP body parser, before auth as there: a decodable message, storable strings. */
+function assertWellFormedRequest(request: unknown): void {
+  if (request === MALFORMED_REQUEST) {
+    throw new ApiError('validation_failed', 'malformed request message: not the protobuf encoding of the request type', { reason: 'malformed_message' });
+  }
+  assertSafeJsonValue(request);
+}
+
+/** `ipv4:127.0.0.1:5000` / `ipv6:[::1]:5000` -> the address without its port. */
+export function peerAddress(peer: string | undefined): string | null {
+  if (!peer) return null;
+  const bare = peer.replace(/^(?:ipv4|ipv6|unix):/, '');
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(bare);
+  if (bracketed) return bracketed[1]!;
+  return bare.replace(/:\d+$/, '') || null;
+}
+
 function firstString(metadata: Metadata, key: string): string | undefined {
   const value = metadata.get(key)[0];
   return typeof value === 'string' ? value : undefined;
+}
+
+function safePeer(call: ServerUnaryCall<unknown, unknown>): string | undefined {
+  try {
+    return typeof call.getPeer === 'function' ? call.getPeer() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -52,7 +89,15 @@ export function createUnaryHandler(deps: UnaryHandlerDeps, path: string, options
     };
     void (async () => {
       try {
-        const caller = deps.authorizer.authorize(firstString(call.metadata, 'authorization'), requirementFor(options, call.request));
+        assertWellFormedRequest(call.request);
+        const authorization = firstString(call.metadata, 'authorization');
+        if (deps.limiter) {
+          // As on HTTP: every call of a valid token counts (refused ones too), before the route's check.
+          const identity = deps.authorizer.authorize(authorization, { kind: 'public' });
+          const key = rateLimitKey(identity?.tokenName ?? null, options.public ? peerAddress(safePeer(call)) : null);
+          if (key !== null) enforceRateLimit(deps.limiter, key);
+        }
+        const caller = deps.authorizer.authorize(authorization, requirementFor(options, call.request));
         const reply = await invoke(call.request, { caller, metadata: call.metadata, requestId });
         done('ok');
         callback(null, toJsonSafe(reply ?? {}));

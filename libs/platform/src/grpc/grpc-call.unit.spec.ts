@@ -2,7 +2,8 @@ import { Metadata, status as GrpcStatus, type ServerErrorResponse, type ServerUn
 import pino from 'pino';
 import { ApiError } from '../errors/error-codes';
 import type { AccessRequirement, RequestAuthorizer } from '../security/request-authorizer';
-import { createUnaryHandler, requirementFor } from './grpc-call';
+import { TokenBucketRateLimiter, type RateLimiter } from '../security/rate-limiter';
+import { createUnaryHandler, MALFORMED_REQUEST, peerAddress, requirementFor } from './grpc-call';
 
 describe('requirementFor', () => {
   it.each<[object, unknown, AccessRequirement]>([
@@ -19,21 +20,23 @@ describe('requirementFor', () => {
 
 describe('createUnaryHandler', () => {
   const authorizer: RequestAuthorizer = {
+    // Like the real one: a public requirement answers the caller of a valid token, else null.
     authorize: (header, requirement) => {
-      if (requirement.kind === 'public') return null;
-      if (header !== 'Bearer ok') throw new ApiError('unauthorized', 'no');
-      return { tokenName: 'token-1', agents: ['a-1'], admin: false };
+      const caller = header === 'Bearer ok' ? { tokenName: 'token-1', agents: ['a-1'], admin: false } : null;
+      if (requirement.kind === 'public') return caller;
+      if (caller === null) throw new ApiError('unauthorized', 'no');
+      return caller;
     },
   };
   const call = (request: unknown, token?: string) => {
     const metadata = new Metadata();
     if (token) metadata.set('authorization', token);
-    return { request, metadata } as unknown as ServerUnaryCall<unknown, unknown>;
+    return { request, metadata, getPeer: () => 'ipv4:10.1.2.3:5555' } as unknown as ServerUnaryCall<unknown, unknown>;
   };
-  const run = (invoke: (request: unknown) => unknown, token?: string) =>
+  const run = (invoke: (request: unknown) => unknown, token?: string, extra: { limiter?: RateLimiter; request?: unknown; public?: boolean } = {}) =>
     new Promise<{ error: ServerErrorResponse | null; reply: unknown }>((resolve) => {
-      const handler = createUnaryHandler({ authorizer, logger: pino({ level: 'silent' }) }, '/t.S/M', {}, invoke);
-      handler(call({ agent_id: 'a-1' }, token), (error, reply) => resolve({ error: (error as ServerErrorResponse) ?? null, reply }));
+      const handler = createUnaryHandler({ authorizer, logger: pino({ level: 'silent' }), limiter: extra.limiter }, '/t.S/M', { public: extra.public }, invoke);
+      handler(call(extra.request ?? { agent_id: 'a-1' }, token), (error, reply) => resolve({ error: (error as ServerErrorResponse) ?? null, reply }));
     });
 
   it('calls the handler with the caller and writes bigint as decimal strings', async () => {
@@ -58,5 +61,49 @@ describe('createUnaryHandler', () => {
       throw new Error('SELECT * FROM secrets failed');
     }, 'Bearer ok');
     expect(result.error).toMatchObject({ code: GrpcStatus.INTERNAL, details: 'internal error' });
+  });
+
+  it('answers bytes that did not decode with INVALID_ARGUMENT, handler not called', async () => {
+    const invoke = jest.fn();
+    const result = await run(invoke, 'Bearer ok', { request: MALFORMED_REQUEST });
+    expect(result.error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+    expect(result.error?.metadata?.get('error-details')).toEqual([JSON.stringify({ reason: 'malformed_message' })]);
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('refuses strings the store cannot hold with INVALID_ARGUMENT', async () => {
+    const result = await run(jest.fn(), 'Bearer ok', { request: { agent_id: 'a-1', objective: 'a\u0000b' } });
+    expect(result.error).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+  });
+
+  it("counts a token's calls and answers RESOURCE_EXHAUSTED rate_limited with retry-after past the burst", async () => {
+    const limiter = new TokenBucketRateLimiter({ requests: 2, seconds: 20 });
+    const invoke = jest.fn(() => ({}));
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await run(invoke, 'Bearer ok', { limiter }));
+    expect(results.map((r) => r.error?.code ?? 'ok')).toEqual(['ok', 'ok', GrpcStatus.RESOURCE_EXHAUSTED]);
+    expect(results[2]!.error?.metadata?.get('error-code')).toEqual(['rate_limited']);
+    expect(results[2]!.error?.metadata?.get('retry-after')).toEqual(['10']);
+    expect(invoke).toHaveBeenCalledTimes(2);
+  });
+
+  it('limits a public call without a token by peer address, and does not limit a refused anonymous call', async () => {
+    const limiter = new TokenBucketRateLimiter({ requests: 1, seconds: 60 });
+    expect((await run(() => ({}), undefined, { limiter, public: true })).error).toBeNull();
+    expect((await run(() => ({}), undefined, { limiter, public: true })).error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+    for (let i = 0; i < 3; i++) expect((await run(() => ({}), undefined, { limiter })).error?.code).toBe(GrpcStatus.UNAUTHENTICATED);
+  });
+});
+
+describe('peerAddress', () => {
+  it.each([
+    ['ipv4:127.0.0.1:5000', '127.0.0.1'],
+    ['ipv6:[::1]:5000', '::1'],
+    ['127.0.0.1:5000', '127.0.0.1'],
+    ['unix:/tmp/s.sock', '/tmp/s.sock'],
+    [undefined, null],
+    ['', null],
+  ])('%j -> %j', (peer, address) => {
+    expect(peerAddress(peer)).toBe(address);
   });
 });

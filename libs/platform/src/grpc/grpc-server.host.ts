@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Server, ServerCredentials, setLogger, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { Server, ServerCredentials, setLogger, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { loadServiceDefinition } from '@app/contracts/grpc/proto-files';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
@@ -9,7 +9,8 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '../logging/logger';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '../security/request-authorizer';
-import { createUnaryHandler, type GrpcUnaryInvoker } from './grpc-call';
+import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
+import { createUnaryHandler, MALFORMED_REQUEST, type GrpcUnaryInvoker } from './grpc-call';
 import { grpcMethodsOf, grpcServiceOf } from './grpc.decorators';
 
 /** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED. */
@@ -33,6 +34,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     @Inject(LOGGER) logger: Logger,
     @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
     private readonly discovery: DiscoveryService,
+    @Optional() @Inject(RATE_LIMITER) private readonly limiter?: RateLimiter,
   ) {
     this.log = logger.child({ component: 'grpc' });
   }
@@ -101,11 +103,30 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
         const method = instance[binding.handler];
         if (typeof method !== 'function') throw new Error(`${String(binding.handler)} is not a method of ${options.service}'s provider`);
         const invoke: GrpcUnaryInvoker = (request, context) => (method as GrpcUnaryInvoker).call(instance, request, context);
-        implementation[binding.method] = createUnaryHandler({ authorizer: this.authorizer, logger: this.log }, rpc.path, binding, invoke);
+        implementation[binding.method] = createUnaryHandler({ authorizer: this.authorizer, logger: this.log, limiter: this.limiter }, rpc.path, binding, invoke);
       }
-      server.addService(definition, implementation);
+      server.addService(withTolerantDeserializers(definition), implementation);
       names.push(options.service);
     }
     return names;
   }
+}
+
+/** Each method's request deserializer, answering MALFORMED_REQUEST instead of throwing (INVALID_ARGUMENT, not INTERNAL). */
+export function withTolerantDeserializers(definition: ServiceDefinition): ServiceDefinition {
+  const out: Record<string, ServiceDefinition[string]> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const deserialize = method.requestDeserialize;
+    out[name] = {
+      ...method,
+      requestDeserialize: (bytes: Buffer) => {
+        try {
+          return deserialize(bytes);
+        } catch {
+          return MALFORMED_REQUEST;
+        }
+      },
+    };
+  }
+  return out;
 }

@@ -7,10 +7,13 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   unauthorized: GrpcStatus.UNAUTHENTICATED,
   forbidden: GrpcStatus.PERMISSION_DENIED,
   not_found: GrpcStatus.NOT_FOUND,
+  request_timeout: GrpcStatus.DEADLINE_EXCEEDED,
   conflict: GrpcStatus.ABORTED,
   payload_too_large: GrpcStatus.RESOURCE_EXHAUSTED,
   unsupported_media_type: GrpcStatus.INVALID_ARGUMENT,
   invariant_violated: GrpcStatus.FAILED_PRECONDITION,
+  rate_limited: GrpcStatus.RESOURCE_EXHAUSTED,
+  headers_too_large: GrpcStatus.RESOURCE_EXHAUSTED,
   internal: GrpcStatus.INTERNAL,
   unavailable: GrpcStatus.UNAVAILABLE,
 };
@@ -30,5 +33,7 @@ export function toServiceError(error: ClassifiedError): ServerErrorResponse {
   const metadata = new Metadata();
   metadata.set('error-code', error.code);
   metadata.set('error-details', JSON.stringify(error.details));
+  const retryAfter = error.details.retry_after_seconds;
+  if (error.code === 'rate_limited' && typeof retryAfter === 'number') metadata.set('retry-after', String(retryAfter));
   return Object.assign(new Error(error.message), { code: grpcStatusFor(error), details: error.message, metadata });
 }

@@ -1,21 +1,67 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_STATUS_BY_CODE, type ErrorCode, type ErrorEnvelope } from '../errors/error-codes';
 import { bigintReplacer } from '../errors/json-safe';
 import { requestIdFor } from '../logging/request-logging';
-import { parseGuardedJson } from './json-guard';
+import { assertStorableText, parseGuardedJson } from './json-guard';
 
 /** Request bodies over this are 413 before parsing (API.md, Limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Ids may be 128 characters and callback tokens ~150 (Fastify's default is 100). */
+export const MAX_PATH_PARAM_LENGTH = 600;
+
 export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    // Ids may be 128 characters and callback tokens ~150 (Fastify's default is 100 -> 414).
-    maxParamLength: 600,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     genReqId: requestIdFor,
     logger: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
+}
+
+const envelope = (code: ErrorCode, message: string, details: Record<string, unknown> = {}): ErrorEnvelope => ({ error: { code, message, details } });
+
+/**
+ * What Fastify's router refuses before any route (and so before Nest's exception filter):
+ * a URL that is not valid percent-encoded UTF-8 (`%ZZ`, a lone surrogate `%ED%A0%80`) and a path
+ * parameter over MAX_PATH_PARAM_LENGTH. Fastify's own replies are not API.md's envelope and
+ * echo the URL (a callback token is a URL); these are, with a fixed message.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? envelope('validation_failed', `a path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters`, { reason: 'path_segment_too_long', max_length: MAX_PATH_PARAM_LENGTH })
+      : envelope('validation_failed', 'malformed URL: not valid percent-encoded UTF-8', { reason: 'bad_url' });
+  void reply.code(400).header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send(JSON.stringify(body));
+}
+
+/**
+ * What Node's HTTP parser refuses (no request object exists yet): NUL or control characters in
+ * the request line or a header, a malformed request line, headers over Node's 16 KiB, a request
+ * that did not arrive in time. Answered with the envelope, then the connection is closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message, details]: [ErrorCode, string, Record<string, unknown>] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'the request line and headers are over the server limit', {}]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'the request did not arrive in time', {}]
+        : ['validation_failed', 'malformed HTTP request', { reason: 'bad_request' }];
+  const status = HTTP_STATUS_BY_CODE[code];
+  const body = JSON.stringify(envelope(code, message, details));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -32,7 +78,15 @@ export function configureBodyHandling(fastify: FastifyInstance): void {
       done(error as Error, undefined);
     }
   };
-  const text = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => done(null, body.toString());
+  const text = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
+    const value = body.toString();
+    try {
+      assertStorableText(value, 'body');
+      done(null, value);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  };
   const options = { parseAs: 'string' as const, bodyLimit: MAX_BODY_BYTES };
   fastify.addContentTypeParser('application/json', options, json);
   fastify.addContentTypeParser(/^application\/[\w.-]+\+json$/, options, json);

@@ -3,3 +3,4 @@ export * from './validation';
 export * from './all-exceptions.filter';
 export * from './fastify-setup';
 export * from './swagger';
+export * from './rate-limit-hook';

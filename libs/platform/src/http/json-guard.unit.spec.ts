@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/error-codes';
-import { MAX_JSON_DEPTH, parseGuardedJson } from './json-guard';
+import { assertSafeJsonValue, MAX_JSON_DEPTH, parseGuardedJson } from './json-guard';
 
 const nested = (depth: number): string => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
 const nestedArrays = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
@@ -66,5 +66,55 @@ describe('parseGuardedJson on hostile bodies', () => {
 
   it('refuses malformed JSON', () => {
     expect(refusal('{"a":').details).toEqual({ reason: 'malformed_json' });
+  });
+});
+
+describe('strings the store cannot hold', () => {
+  it.each([
+    ['a NUL in a value', '{"objective":"a\\u0000b"}', { problem: 'nul', path: 'objective' }],
+    ['a NUL deep in a stored body', '{"body":{"list":[{"k":"\\u0000"}]}}', { problem: 'nul', path: 'body.list[0].k' }],
+    ['a lone high surrogate', '{"objective":"\\ud800"}', { problem: 'lone_surrogate', path: 'objective' }],
+    ['a lone low surrogate', '{"objective":"x\\udfffy"}', { problem: 'lone_surrogate', path: 'objective' }],
+    ['a reversed pair', '{"objective":"\\udc00\\ud800"}', { problem: 'lone_surrogate', path: 'objective' }],
+    ['a NUL in a key', '{"body":{"a\\u0000":1}}', { problem: 'nul', path: 'body' }],
+    ['a top-level string', '"\\u0000"', { problem: 'nul', path: '' }],
+  ])('refuses %s (400 invalid_text, naming where)', (_name, text, details) => {
+    expect(refusal(text).details).toEqual({ reason: 'invalid_text', ...details });
+  });
+
+  it('keeps valid multi-byte text and other control characters', () => {
+    const value = { objective: '😀 é 中文 עברית e\u0301 \u200d \u0001\t\n', pair: '\ud83d\ude00' };
+    expect(parseGuardedJson(JSON.stringify(value))).toEqual(value);
+  });
+});
+
+describe('assertSafeJsonValue (gRPC requests and their parsed json fields)', () => {
+  const deepValue = (depth: number): unknown => {
+    let value: unknown = {};
+    for (let i = 1; i < depth; i++) value = { a: value };
+    return value;
+  };
+  const refusalOf = (value: unknown): ApiError => {
+    try {
+      assertSafeJsonValue(value);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it(`accepts ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, () => {
+    expect(() => assertSafeJsonValue(deepValue(MAX_JSON_DEPTH))).not.toThrow();
+    expect(refusalOf(deepValue(MAX_JSON_DEPTH + 1)).details).toEqual({ reason: 'too_deep', max_depth: MAX_JSON_DEPTH });
+  });
+
+  it('walks 100k levels without recursion', () => {
+    expect(refusalOf(deepValue(100_000)).details.reason).toBe('too_deep');
+  });
+
+  it('refuses forbidden keys made own properties by JSON.parse, and unstorable strings', () => {
+    expect(refusalOf({ body: JSON.parse('{"x":{"__proto__":{"p":1}}}') }).details).toMatchObject({ reason: 'forbidden_key', key: '__proto__', path: 'body.x.__proto__' });
+    expect(refusalOf({ agent_id: 'a', objective: 'x\u0000' }).details).toMatchObject({ reason: 'invalid_text', path: 'objective' });
   });
 });

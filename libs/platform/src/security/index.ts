@@ -1,2 +1,3 @@
 export * from './request-authorizer';
 export * from './route-metadata';
+export * from './rate-limiter';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SchedulerWorkerModule } from '@app/application/scheduler/scheduler.module';
 import { ProjectorModule } from '@app/read-models/read-models.module';
 import { AuditHttpModule } from './audit/audit-http.module';
+import { ConsoleHttpModule } from './console/console-http.module';
 import { AgentRuntimeGrpcModule } from './grpc/agent-runtime-grpc.module';
 import { SchedulerHttpModule } from './scheduler/scheduler-http.module';
 import { WaitingHttpModule } from './waiting/waiting-http.module';
@@ -12,8 +13,8 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
  * to the slot of the role that runs it.
  */
 
-/** HTTP /v1 controllers and @GrpcService providers (roles all, api). */
-@Module({ imports: [WorkItemsHttpModule, WaitingHttpModule, SchedulerHttpModule, AgentRuntimeGrpcModule, AuditHttpModule] })
+/** HTTP /v1 controllers, @GrpcService providers and the operator console at /console (roles all, api). */
+@Module({ imports: [WorkItemsHttpModule, WaitingHttpModule, SchedulerHttpModule, AgentRuntimeGrpcModule, AuditHttpModule, ConsoleHttpModule] })
 export class ApiSlotModule {}
 
 /** Projection workers: store subscription -> read models (roles all, projector). */

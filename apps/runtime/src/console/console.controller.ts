@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentCaller } from '@app/application/auth';
+import { ApiError } from '@app/platform';
+import type { AgentScope } from '@app/read-models/console/console.queries';
+import { IdParamPipe } from '../work-items/http-envelope';
+import { BoardQueryDto, ConsoleListQueryDto, HistoryQueryDto, optionalInt } from './console.dto';
+import { GetBoardQuery, GetWorkItemHistoryQuery, ListAgentsQuery, ListAttentionQuery } from './console.queries';
+
+function scopeOf(caller: Caller | null): AgentScope {
+  if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
+  return caller.admin ? { all: true } : { all: false, agent_ids: caller.agents };
+}
+
+/** Reads the operator console needs that span agents or read models (the rest are the API's own routes). */
+@ApiTags('console')
+@ApiBearerAuth()
+@Controller('v1')
+export class ConsoleController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('agents')
+  @ApiOperation({ summary: 'The agents this token may see (admin: all), by id: posture, focus, counts per candidate class, last decision' })
+  agents(@CurrentCaller() caller: Caller | null, @Query() query: ConsoleListQueryDto) {
+    return this.queries.execute(new ListAgentsQuery(scopeOf(caller), optionalInt(query.limit)));
+  }
+
+  @Get('attention')
+  @ApiOperation({ summary: "Open work items waiting for an operator across this token's agents, oldest wait first" })
+  attention(@CurrentCaller() caller: Caller | null, @Query() query: ConsoleListQueryDto) {
+    return this.queries.execute(new ListAttentionQuery(scopeOf(caller), optionalInt(query.limit)));
+  }
+
+  @Get('agents/:agent_id/board')
+  @ApiOperation({ summary: 'Candidate classes in scheduler order, each with its total and first items (ranking order)' })
+  board(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: BoardQueryDto) {
+    return this.queries.execute(new GetBoardQuery(agentId, optionalInt(query.per_class)));
+  }
+
+  @Get('agents/:agent_id/work-items/:work_item_id/history')
+  @ApiOperation({ summary: "A work item's events (and its intents', tasks', messages', turns' and timers'), oldest first, with metadata.actor" })
+  history(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string, @Query() query: HistoryQueryDto) {
+    return this.queries.execute(new GetWorkItemHistoryQuery(agentId, workItemId, optionalInt(query.limit)));
+  }
+}

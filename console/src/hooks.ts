@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { seg } from './api';
+import { followEventStream, type StreamStatus } from './sse';
+
+export type Resource<T> = { data: T | undefined; error: Error | undefined; loading: boolean; reload: () => Promise<void> };
+
+/**
+ * One read of the API: loads when `key` changes, keeps the last data while reloading (no
+ * flicker on live refreshes), and drops answers that arrive after a newer request.
+ */
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Resource<T> {
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
+  const loader = useRef(load);
+  loader.current = load;
+  const generation = useRef(0);
+  const controller = useRef<AbortController | null>(null);
+
+  const reload = useCallback(async () => {
+    const mine = ++generation.current;
+    controller.current?.abort();
+    const abort = (controller.current = new AbortController());
+    setState((previous) => ({ ...previous, loading: true }));
+    try {
+      const data = await loader.current(abort.signal);
+      if (mine === generation.current) setState({ data, loading: false });
+    } catch (error) {
+      if (mine === generation.current && !abort.signal.aborted) setState((previous) => ({ ...previous, error: error as Error, loading: false }));
+    }
+  }, []);
+
+  useEffect(() => {
+    setState({ loading: true });
+    void reload();
+    return () => controller.current?.abort();
+  }, [key, reload]);
+
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** Calls `tick` every `intervalMs` while the page is visible (views without a stream of their own). */
+export function usePolling(tick: () => unknown, intervalMs: number): void {
+  const latest = useRef(tick);
+  latest.current = tick;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') latest.current();
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+}
+
+/**
+ * Follows an agent's events stream from `after` (exclusive; undefined: not known yet, wait) and calls `onChange` with the newest
+ * revision seen, at most every `debounceMs`: views refresh what the events touched.
+ */
+export function useAgentStream(token: string, agentId: string, after: string | null | undefined, onChange: (revision: bigint) => void, debounceMs = 150): StreamStatus {
+  const [status, setStatus] = useState<StreamStatus>('connecting');
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  // The first known resume point is kept: reconnects resume from the last event id instead.
+  const start = useRef<string | null | undefined>(undefined);
+  if (start.current === undefined && after !== undefined) start.current = after;
+  const ready = start.current !== undefined;
+
+  useEffect(() => {
+    if (!ready) return;
+    const abort = new AbortController();
+    let newest = -1n;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void followEventStream({
+      token,
+      url: `/v1/agents/${seg(agentId)}/events/stream`,
+      lastEventId: start.current ?? null,
+      signal: abort.signal,
+      onStatus: setStatus,
+      onEvent: (event) => {
+        if (event.id !== null && /^\d+$/.test(event.id) && BigInt(event.id) > newest) newest = BigInt(event.id);
+        clearTimeout(timer);
+        timer = setTimeout(() => latest.current(newest), debounceMs);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [token, agentId, ready, debounceMs]);
+  return status;
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { loadConfig, type Clock, type EventStoreFactory } from '@app/platform';
 import { createRuntimeApp, type RuntimeApp } from '../../apps/runtime/src/runtime-app';
+import { isolatedDatabaseUrl } from './postgres';
 
 /** The tokens most suites use: one agent-scoped token and one admin token. */
 export const TEST_TOKENS = 'tok-a=agent-a|agent-b;tok-c=agent-c;tok-admin=*';
@@ -41,8 +42,10 @@ export interface TestApp {
  * with a fresh temporary data directory. Logs are silent unless TEST_LOG_LEVEL is set.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set: run the suite through jest (globalSetup starts Postgres)');
+  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run the suite through jest (globalSetup starts Postgres)');
+  // The worker evaluates every agent of its store: on the shared schema it would write into
+  // the agents of suites running beside it. A scheduler app gets a schema of its own.
+  const databaseUrl = options.scheduler && !options.env?.DATABASE_URL ? await isolatedDatabaseUrl('app') : process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'runtime-app-'));
   chmodSync(dataDir, 0o755);
   const tokens = options.tokens === undefined ? TEST_TOKENS : options.tokens;

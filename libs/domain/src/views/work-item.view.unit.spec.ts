@@ -67,6 +67,12 @@ describe('completion_report', () => {
     expect(workItemView(promoted, 'w-1')!.completion_report).toEqual({ text: 'the report', source: 'result_summary' });
   });
 
+  it('names the delivery summary the promotion recorded with the same text', () => {
+    const promoted: AgentState = { ...withSummaries(done, [summary('d-1', 'older', at(1)), summary('ds_r-1', 'the report', at(2))]),
+      work_items: { 'w-1': { ...done.work_items['w-1'], result_summary: 'the report' } } };
+    expect(workItemView(promoted, 'w-1')!.completion_report).toEqual({ text: 'the report', source: 'result_summary', delivery_summary_id: 'ds_r-1' });
+  });
+
   it('else takes the newest non-empty delivery summary of that item', () => {
     const state = withSummaries(done, [
       summary('d-1', 'old', at(1)), summary('d-2', 'new', at(5)), summary('d-3', '  ', at(9)), summary('d-4', 'other', at(9), 'w-2'),

@@ -2,17 +2,16 @@ import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   type ListReply, type MessageStatus, type MessageView, type TaskListQuery, type TaskView, type TimerListQuery, type TimerView,
-  type WaitingIntentListQuery, type WaitingIntentView, clampListLimit, parseListParam, TASK_LIST_FILTERS, TIMER_LIST_STATUSES,
+  type WaitingIntentListQuery, type WaitingIntentView, parseListParam, TASK_LIST_FILTERS, TIMER_LIST_STATUSES,
   toTimerView, WAITING_INTENT_LIST_STATUSES,
 } from '@app/domain';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
+import { type Condition, listViews } from './list-rows';
 
 /** Checked at the edges (the DTO's list); `queued` by default. */
 export type MessageListStatus = MessageStatus | 'all';
 export type MessageListQuery = { status?: MessageListStatus; limit?: number };
 
-/** column = value; an undefined value is no condition. Columns are constants of this file, never input. */
-type Condition = readonly [column: string, value: unknown];
 
 // Orders are the domain's list orders (views/*.view.ts), written in SQL.
 const INTENT_ORDER = 'created_at DESC, id COLLATE "C" DESC';
@@ -53,17 +52,8 @@ export class RecordQueries {
     const order = status === 'queued' ? QUEUE_ORDER : RECENT_MESSAGE_ORDER;
     return this.list('messages', agentId, [['status', allAsUndefined(status)]], order, query.limit);
   }
-
-  /** The one list shape: `{items, total}`, total counting every match before the limit (default 20, 1..100). */
-  private async list<V>(table: string, agentId: string, conditions: readonly Condition[], order: string, limit?: number): Promise<ListReply<V>> {
-    const applied = conditions.filter(([, value]) => value !== undefined);
-    const where = applied.map(([column], index) => ` AND ${column} = $${index + 3}`).join('');
-    const { rows } = await this.pool.query(
-      `SELECT view, count(*) OVER () AS total FROM ${table} WHERE agent_id = $1${where} ORDER BY ${order} LIMIT $2`,
-      [agentId, clampListLimit(limit), ...applied.map(([, value]) => value)],
-    );
-    // The limit is at least 1, so no row means no match at all.
-    return { items: rows.map((row) => row.view as V), total: rows.length ? Number(rows[0].total) : 0 };
+  private list<V>(table: string, agentId: string, conditions: readonly Condition[], order: string, limit?: number): Promise<ListReply<V>> {
+    return listViews<V>(this.pool, table, agentId, conditions, order, limit);
   }
 }
 

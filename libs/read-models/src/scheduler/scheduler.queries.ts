@@ -1,18 +1,17 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
-  BRIEF_LIST_KINDS, type BriefListQuery, type BriefView, clampListLimit, type DecisionView, type DeliverySummaryView, type ListReply,
+  BRIEF_LIST_KINDS, type BriefListQuery, type BriefView, type DecisionView, type DeliverySummaryView, type ListReply,
   parseListParam,
 } from '@app/domain';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
+import { type Condition, listViews } from '../records/list-rows';
 import type { SchedulerStateView } from './scheduler-state.view';
 
 /** An item of `GET decisions`: the decision view and the stream revision of its SchedulerDecisionRecorded. */
 export type DecisionItem = DecisionView & { revision: string };
 export type DeliverySummaryListQuery = { work_item_id?: string; limit?: number };
 
-/** column = value; an undefined value is no condition. Columns are constants of this file, never input. */
-type Condition = readonly [column: string, value: unknown];
 
 const NEWEST_DECISION_FIRST = 'revision DESC';
 /** The domain's brief order (listBriefs): newest first, then id descending. */
@@ -40,17 +39,8 @@ export class SchedulerQueries {
   deliverySummaries(agentId: string, query: DeliverySummaryListQuery): Promise<ListReply<DeliverySummaryView>> {
     return this.list('delivery_summaries', agentId, [['work_item_id', query.work_item_id]], NEWEST_FIRST, query.limit);
   }
-
-  /** `{items, total}`, total counting every match before the limit (default 20, 1..100). */
-  private async list<V>(table: string, agentId: string, conditions: readonly Condition[], order: string, limit?: number): Promise<ListReply<V>> {
-    const applied = conditions.filter(([, value]) => value !== undefined);
-    const where = applied.map(([column], index) => ` AND ${column} = $${index + 3}`).join('');
-    const { rows } = await this.pool.query(
-      `SELECT view, count(*) OVER () AS total FROM ${table} WHERE agent_id = $1${where} ORDER BY ${order} LIMIT $2`,
-      [agentId, clampListLimit(limit), ...applied.map(([, value]) => value)],
-    );
-    // The limit is at least 1, so no row means no match at all.
-    return { items: rows.map((row) => row.view as V), total: rows.length ? Number(rows[0].total) : 0 };
+  private list<V>(table: string, agentId: string, conditions: readonly Condition[], order: string, limit?: number): Promise<ListReply<V>> {
+    return listViews<V>(this.pool, table, agentId, conditions, order, limit);
   }
 }
 

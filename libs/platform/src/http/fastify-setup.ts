@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_STATUS_BY_CODE, type ErrorCode, type ErrorEnvelope } from '../errors/error-codes';
+import { ApiError, HTTP_STATUS_BY_CODE, type ErrorCode, type ErrorEnvelope } from '../errors/error-codes';
 import { bigintReplacer } from '../errors/json-safe';
 import { requestIdFor } from '../logging/request-logging';
 import { assertStorableText, parseGuardedJson } from './json-guard';
@@ -64,30 +64,43 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   socket.destroy(error);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are a 400, not silently replaced by U+FFFD. */
+export function decodeBody(body: string | Buffer): string {
+  if (typeof body === 'string') return body;
+  try {
+    return UTF8.decode(body);
+  } catch {
+    throw new ApiError('validation_failed', 'the body is not valid UTF-8', { reason: 'invalid_utf8' });
+  }
+}
+
 /**
  * Body parsing for the whole app (Nest's own parsers are off: `bodyParser: false`):
- * guarded JSON, and text/markdown + text/plain as strings (plan artifact bodies).
+ * guarded JSON, and text/markdown + text/plain as strings (plan artifact bodies), both
+ * strictly UTF-8 and without characters the store cannot hold.
  * Replies go through a serializer that writes bigint as decimal strings.
  */
 export function configureBodyHandling(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   const json = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
     try {
-      done(null, parseGuardedJson(body.toString()));
+      done(null, parseGuardedJson(decodeBody(body)));
     } catch (error) {
       done(error as Error, undefined);
     }
   };
   const text = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
-    const value = body.toString();
     try {
+      const value = decodeBody(body);
       assertStorableText(value, 'body');
       done(null, value);
     } catch (error) {
       done(error as Error, undefined);
     }
   };
-  const options = { parseAs: 'string' as const, bodyLimit: MAX_BODY_BYTES };
+  const options = { parseAs: 'buffer' as const, bodyLimit: MAX_BODY_BYTES };
   fastify.addContentTypeParser('application/json', options, json);
   fastify.addContentTypeParser(/^application\/[\w.-]+\+json$/, options, json);
   fastify.addContentTypeParser(['text/plain', 'text/markdown'], options, text);

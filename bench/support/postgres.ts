@@ -1,0 +1,111 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { ensureSchema, PostgresEventStore } from '@app/event-store';
+import { startEmbeddedPostgres } from '@app/platform';
+import { runMigrations } from '@app/read-models/postgres/migrations';
+
+/**
+ * The one Postgres every figure and its baseline run on: an embedded server started into a
+ * temporary directory, or the server of DATABASE_URL. Each figure works in its own fresh
+ * schema (`search_path` in the connection string), so figures never see each other's rows
+ * and nothing outside those schemas is touched.
+ */
+export interface BenchPostgres {
+  /** `server_version` of the server. */
+  version: string;
+  embedded: boolean;
+  /** The durability and memory settings that shape the figures, e.g. `fsync on, synchronous_commit on, …`. */
+  settings(): Promise<string>;
+  /** A small pool on the server's database, for sampling pg_stat_activity. */
+  monitor: Pool;
+  /** A connection string to a new, empty schema. */
+  isolated(name: string): Promise<string>;
+  /** A pool that close() ends. */
+  pool(url: string, max?: number): Pool;
+  /** A pool on an isolated schema with the read-model migrations and the event store schema applied. */
+  migratedPool(url: string, max?: number): Promise<Pool>;
+  close(): Promise<void>;
+}
+
+const SILENT = { info: () => undefined };
+
+export async function openBenchPostgres(log: (line: string) => void): Promise<BenchPostgres> {
+  const external = process.env.DATABASE_URL;
+  let baseUrl: string;
+  let stopServer = async () => undefined as void;
+  let tempDir: string | null = null;
+  if (external) {
+    baseUrl = external;
+    log('Postgres: DATABASE_URL');
+  } else {
+    tempDir = mkdtempSync(join(tmpdir(), 'runtime-bench-'));
+    chmodSync(tempDir, 0o755);
+    const started = Date.now();
+    const handle = await startEmbeddedPostgres({ dataDir: join(tempDir, 'pg') });
+    baseUrl = handle.url;
+    stopServer = () => handle.stop();
+    log(`Postgres: embedded in ${tempDir} (started in ${Date.now() - started} ms)`);
+  }
+  const pools = new Set<Pool>();
+  const schemas: string[] = [];
+  const admin = new Pool({ connectionString: baseUrl, max: 1 });
+  admin.on('error', () => undefined);
+  const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
+  const stamp = `${process.pid}_${Date.now().toString(36)}`;
+
+  const monitor = new Pool({ connectionString: baseUrl, max: 1 });
+  monitor.on('error', () => undefined);
+  const pool = (url: string, max = 10) => {
+    const created = new Pool({ connectionString: url, max });
+    created.on('error', () => undefined);
+    pools.add(created);
+    const end = created.end.bind(created);
+    created.end = (() => {
+      pools.delete(created);
+      return end();
+    }) as Pool['end'];
+    return created;
+  };
+
+  return {
+    version: rows[0].server_version,
+    embedded: !external,
+    monitor,
+    async settings() {
+      const names = ['fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers', 'max_connections'];
+      const values = await Promise.all(names.map(async (name) => (await admin.query(`SHOW ${name}`)).rows[0][name] as string));
+      return names.map((name, i) => `${name} ${values[i]}`).join(', ');
+    },
+    async isolated(name: string) {
+      const schema = `bench_${name}_${stamp}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      schemas.push(schema);
+      const url = new URL(baseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return url.toString();
+    },
+    pool,
+    async migratedPool(url: string, max = 10) {
+      const created = pool(url, max);
+      await runMigrations(created, SILENT);
+      await ensureSchema(created);
+      return created;
+    },
+    async close() {
+      await Promise.all([...pools].map((p) => p.end().catch(() => undefined)));
+      if (external) {
+        for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      }
+      await monitor.end().catch(() => undefined);
+      await admin.end().catch(() => undefined);
+      await stopServer();
+      if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function benchStore(pool: Pool): PostgresEventStore {
+  return new PostgresEventStore(pool);
+}

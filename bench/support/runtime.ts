@@ -1,0 +1,73 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@app/platform';
+import { createRuntimeApp } from '../../apps/runtime/src/runtime-app';
+import type { BenchPostgres } from './postgres';
+
+export const BENCH_TOKEN = 'bench-admin-token';
+/** The per-token rate limit would refuse a load test: a limit no run reaches keeps its check in the path. */
+const RATE_LIMIT_ENV = 'RUNTIME_RATE_LIMIT';
+const UNLIMITED_RATE = '9999999/1';
+
+/** Sets process environment variables while `body` runs (providers read some of them at start-up). */
+async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return await body();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+export const BENCH_WORK_ITEM = 'w-1';
+
+export interface RuntimeFixture {
+  httpUrl: string;
+  grpcAddress: string;
+  token: string;
+  /** Registered agents, each with one open work item BENCH_WORK_ITEM. */
+  agents: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real runtime (createRuntimeApp) with RUNTIME_ROLE=api, so that no projector or
+ * scheduler competes with the commands, on its own schema of the bench Postgres.
+ */
+export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number): Promise<RuntimeFixture> {
+  const url = await pg.isolated('runtime');
+  const dataDir = mkdtempSync(join(tmpdir(), 'runtime-bench-app-'));
+  chmodSync(dataDir, 0o755);
+  const config = loadConfig({
+    PORT: '0', GRPC_PORT: '0', HOST: '127.0.0.1', RUNTIME_DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent',
+    RUNTIME_ROLE: 'api', RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`, [RATE_LIMIT_ENV]: UNLIMITED_RATE,
+  });
+  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () => createRuntimeApp(config));
+  const close = async () => {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const { httpUrl, grpcAddress } = await runtime.listen();
+    const agents = Array.from({ length: agentCount }, (_, i) => `bench-${i}`);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${httpUrl}${path}`, {
+        method: 'POST', body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
+      });
+      if (!response.ok) throw new Error(`seeding ${path}: ${response.status} ${await response.text()}`);
+    };
+    for (const agent of agents) {
+      await post('/v1/agents', { agent_id: agent });
+      await post(`/v1/agents/${agent}/work-items`, { work_item_id: BENCH_WORK_ITEM, objective: 'benchmark the command path' });
+    }
+    return { httpUrl, grpcAddress: grpcAddress!, token: BENCH_TOKEN, agents, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
 import { fromRepoRoot } from '@app/platform/paths';
+import { withTransaction } from './postgres-pool';
 
 export interface Migration {
   /** File name without `.sql`, e.g. `0001_runtime_meta`: the key in schema_migrations. */
@@ -38,15 +39,13 @@ export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
  */
 export async function runMigrations(pool: Pool, logger: MigrationLogger, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  const done = await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await client.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations');
     const applied = new Map(rows.map((row) => [row.version, row.checksum]));
-    const done: string[] = [];
+    const added: string[] = [];
     for (const migration of migrations) {
       const checksum = applied.get(migration.version);
       if (checksum !== undefined) {
@@ -55,15 +54,10 @@ export async function runMigrations(pool: Pool, logger: MigrationLogger, dir: st
       }
       await client.query(migration.sql);
       await client.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [migration.version, migration.checksum]);
-      done.push(migration.version);
+      added.push(migration.version);
     }
-    await client.query('COMMIT');
-    if (done.length > 0) logger.info({ applied: done }, 'migrations applied');
-    return done;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return added;
+  });
+  if (done.length > 0) logger.info({ applied: done }, 'migrations applied');
+  return done;
 }

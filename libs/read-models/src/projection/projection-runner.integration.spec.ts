@@ -5,7 +5,8 @@ import { AgentRepository } from '@app/application/agents/agent-repository';
 import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
 import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
-import { createProjectionRunner } from '../read-models.module';
+import { createProjectionRunner, READ_MODEL_PROJECTORS } from '../read-models.module';
+import { ProjectionRunner } from './projection-runner';
 import { WorkItemQueries } from '../work-items/work-items.queries';
 
 const plan = (id: string) => ({
@@ -83,6 +84,14 @@ describe('the read-model projection runner', () => {
     const runner = createProjectionRunner(pool, store);
     const applied = await runner.rebuild();
     expect(applied).toBe(18);
+    expect({ rows: await rows(), agents: await agents() }).toEqual(live);
+  });
+
+  it('rebuilds where no projector ever ran (no checkpoint row yet), batch after batch', async () => {
+    const live = { rows: await rows(), agents: await agents() };
+    await pool.query("DELETE FROM projection_checkpoints WHERE projection = 'read_models'");
+    const runner = new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: 'read_models', batchSize: 4 });
+    expect(await runner.rebuild()).toBe(18);
     expect({ rows: await rows(), agents: await agents() }).toEqual(live);
   });
 

@@ -6,6 +6,7 @@ import { AgentStates } from './agent-states';
 import type { Projector, RowWrite } from './projector';
 import { RowWriter } from './row-writer';
 import { Batches } from './batches';
+import { withTransaction } from '../postgres/postgres-pool';
 import { DeadLetters } from './dead-letters';
 import { assertDecodable, type DeadLetter, describeError, isKnownAgentEventType, isRowRefusal, ProjectionStalledError } from './poison';
 
@@ -134,18 +135,21 @@ export class ProjectionRunner<S> {
    * A poison event ends it with ProjectionStalledError (the models then stop just before it,
    * and a runner that was running resumes, stalled there).
    */
-  async rebuild(onProgress?: (applied: number) => void): Promise<number> {
+  async rebuild(onProgress?: (applied: number) => void, options: { upTo?: bigint } = {}): Promise<number> {
     const wasRunning = !this.stopped;
     await this.stop();
     try {
       await this.reset();
       // Everything committed before the rebuild started; what readAll shows may lag behind it
       // while an older transaction is still open, so read until the head itself is applied.
-      const head = (await this.store.headPosition()) ?? -1n;
+      // `upTo` stops at a position instead (a copy compared with live models at their checkpoint).
+      const head = options.upTo ?? (await this.store.headPosition()) ?? -1n;
       let applied = 0;
       while (this.position < head) {
-        const events = await this.store.readAll({ after_position: this.position < 0n ? undefined : this.position, max_count: this.batchSize });
+        const page = await this.store.readAll({ after_position: this.position < 0n ? undefined : this.position, max_count: this.batchSize });
+        const events = page.filter((event) => event.position <= head);
         if (events.length === 0) {
+          if (page.length > 0) break;
           await delay(20);
           continue;
         }
@@ -283,7 +287,13 @@ export class ProjectionRunner<S> {
   private async reset(): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(`TRUNCATE ${this.writer.tableNames().join(', ')}`);
-      await client.query('UPDATE projection_checkpoints SET position = -1, updated_at = now() WHERE projection = $1', [this.name]);
+      // An upsert: a deployment whose projector never ran has no checkpoint row yet, and without
+      // one every batch after the first would look like another runner's move.
+      await client.query(
+        `INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1)
+         ON CONFLICT (projection) DO UPDATE SET position = -1, updated_at = now()`,
+        [this.name],
+      );
     });
     this.states.clear();
     this.position = -1n;
@@ -291,18 +301,8 @@ export class ProjectionRunner<S> {
     this.openLetters = await this.deadLetters.anyOpen();
   }
 
-  private async transaction(body: (client: PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await body(client);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private transaction(body: (client: PoolClient) => Promise<void>): Promise<void> {
+    return withTransaction(this.pool, body);
   }
 
   private advance(position: bigint): void {

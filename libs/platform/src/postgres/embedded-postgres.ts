@@ -110,6 +110,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: log,
   });
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (!fresh) await stopOrphanedServer(dataDir, (line) => log(line));
   try {
     if (fresh) await pg.initialise();
     await pg.start();
@@ -124,6 +125,70 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     dataDir,
     stop: () => stopServer(pg),
   };
+}
+
+/**
+ * A runtime killed with SIGKILL (or by the OOM killer) cannot stop its embedded server: the
+ * postmaster lives on, re-parented, holding `postmaster.pid`, and every later start fails with
+ * "lock file already exists". When the pid file names a live postgres of this data directory
+ * whose parent is gone (re-parented to init or a non-node subreaper), stop it (fast shutdown:
+ * its sessions belonged to the dead process; committed data is on disk) and wait for it to exit.
+ * A server still owned by a live node process is another runtime's: refuse, naming its pid.
+ * Linux only (/proc); elsewhere Postgres's own lock check reports the conflict.
+ */
+export async function stopOrphanedServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile) || !existsSync('/proc/self/stat')) return;
+  const pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return; // stale: Postgres handles it
+  const cmdline = await readProc(pid, 'cmdline');
+  if (cmdline === null || !cmdline.includes('postgres') || !cmdline.includes(dataDir)) return;
+  const ppid = parentPid(await readProc(pid, 'stat'));
+  if (ppid !== null && ppid !== 1 && ppid !== process.pid) {
+    const parent = (await readProc(ppid, 'cmdline')) ?? '';
+    if (/(^|\/)node(\0|$)|\bnode\b/.test(parent)) {
+      throw new Error(`the embedded Postgres of ${dataDir} (pid ${pid}) belongs to another running process (pid ${ppid}): stop that runtime first, or use another RUNTIME_DATA_DIR`);
+    }
+  }
+  log(`stopping an orphaned embedded Postgres (pid ${pid}) left running by a runtime that did not shut down`);
+  process.kill(pid, 'SIGINT');
+  if (await exited(pid, 30_000)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await exited(pid, 10_000))) throw new Error(`the orphaned embedded Postgres of ${dataDir} (pid ${pid}) does not stop`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readProc(pid: number, file: 'cmdline' | 'stat'): Promise<string | null> {
+  try {
+    return await fs.readFile(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The 4th field of /proc/<pid>/stat, after the parenthesised command name (which may hold spaces). */
+function parentPid(stat: string | null): number | null {
+  if (stat === null) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ppid = Number.parseInt(fields[1] ?? '', 10);
+  return Number.isSafeInteger(ppid) ? ppid : null;
+}
+
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 /**

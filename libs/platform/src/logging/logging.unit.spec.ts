@@ -51,6 +51,10 @@ describe('request logging helpers', () => {
     ['/callbacks/cap-s3cret', '/callbacks/[redacted]'],
     ['/callbacks/cap-s3cret/extra?x=1', '/callbacks/[redacted]/extra'],
     ['/v1/callbacks/cb1.YWdlbnQ.aW50ZW50.c2VjcmV0?x=1', '/v1/callbacks/[redacted]'],
+    ['/V1/callbacks/cb1.a.b.c', '/V1/callbacks/[redacted]'],
+    ['//v1//Callbacks//cb1.a.b.c', '//v1//Callbacks//[redacted]'],
+    ['/v1/%63allbacks/cb1.a.b.c', '/v1/%63allbacks/[redacted]'],
+    ['/v1/agents/a-1/cb1.a.b.c/x', '/v1/agents/a-1/[redacted]/x'],
   ])('logs %s as %s', (url, path) => {
     expect(loggablePath(url)).toBe(path);
   });

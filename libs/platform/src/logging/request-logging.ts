@@ -14,7 +14,9 @@ export function requestIdFor(request: IncomingMessage): string {
 /** The path without its query, and with capability tokens in callback URLs hidden. */
 export function loggablePath(url: string): string {
   const path = url.split('?')[0] ?? url;
-  return path.replace(/^((?:\/v1)?\/callbacks\/)[^/]+/, '$1[redacted]');
+  // The segment after any `callbacks/`, and anything shaped like a callback token (`cb1.`),
+  // whatever the path around it: a client's typo must not log a valid capability.
+  return path.replace(/(\/callbacks\/+)[^/]+/gi, '$1[redacted]').replace(/(^|\/)(cb1\.|cb1%2e)[^/]*/gi, '$1[redacted]');
 }
 
 /** What one request contributes to the log: never headers, never bodies. */

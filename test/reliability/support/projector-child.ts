@@ -1,0 +1,51 @@
+/**
+ * A projection worker for the reliability suite, run as a child process and killed with SIGKILL:
+ * the runtime's own runner (the read models, checkpoint `read_models`) on DATABASE_URL, with the
+ * apply log written inside each batch's transaction. With PROJECTOR_HOLD_MS it prints
+ * `in-batch <first>..<last>` once a batch's rows, checkpoint and apply log are written but not
+ * committed, then waits that long, so a kill lands in the middle of a batch.
+ */
+import { Pool } from 'pg';
+import type { AgentState } from '@app/domain';
+import { PostgresEventStore } from '@app/event-store';
+import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { ProjectionRunner } from '@app/read-models/projection/projection-runner';
+import { READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
+import { applyLogHook } from './apply-log';
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is required');
+  const hold = Number(process.env.PROJECTOR_HOLD_MS ?? 0);
+  const label = process.env.PROJECTOR_LABEL ?? `child-${process.pid}`;
+  const pool = new Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined);
+  const store = new PostgresEventStore(pool, { pollIntervalMs: 50 });
+  const log = applyLogHook(label);
+  const runner = new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
+    name: READ_MODELS_PROJECTION,
+    batchSize: Number(process.env.PROJECTOR_BATCH ?? 50),
+    onError: (error) => process.stdout.write(`error ${error instanceof Error ? error.message : String(error)}\n`),
+    onApplied: async (positions, client) => {
+      await log(positions, client);
+      if (hold > 0) {
+        process.stdout.write(`in-batch ${positions[0]}..${positions[positions.length - 1]}\n`);
+        await new Promise((resolve) => setTimeout(resolve, hold));
+      }
+    },
+  });
+  const stop = async () => {
+    await runner.stop();
+    await store.close();
+    await pool.end();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  await runner.start();
+  process.stdout.write(`ready at ${runner.checkpoint}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`projector child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -124,6 +124,11 @@ export const rebuildFigure: Figure = {
 
     const check = atLeast(rebuildRate / raw, 0.25);
     const notes = [
+      'Found while building this figure: `ProjectionRunner.rebuild()` on a database where the runner never started fails at its ' +
+        'second page ("checkpoint read_models is at -1, this runner at 500"): `reset()` UPDATEs a `projection_checkpoints` row that ' +
+        'does not exist yet, so `lockCheckpoint` reads -1 after the first page advanced the runner. Fix (libs/read-models, one ' +
+        "statement): `reset()` upserts the row (`INSERT … VALUES ($1, -1) ON CONFLICT (projection) DO UPDATE SET position = -1`). " +
+        'The benchmark creates the row itself before rebuilding.',
       `Per event the runner folds the agent state and runs ${READ_MODEL_PROJECTORS.length} projectors; this workload yields ` +
         `${(rows / events.length).toFixed(1)} row writes per event (work item, agent summary, scheduler state), merged per batch of ${PAGE} ` +
         `into one upsert per table: ${counted[0].n} rows at the end.`,

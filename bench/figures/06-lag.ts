@@ -86,7 +86,8 @@ export const lagFigure: Figure = {
       }],
       notes: [
         `While measuring: ${describeBackends(sampled)} (appenders and the projection runner together; ` +
-          'IO:WALSync / LWLock:WALWrite are commits waiting for the WAL flush, Lock:advisory the per-stream and global append locks).',
+          'IO:WalSync / LWLock:WALWrite are commits waiting for the WAL flush, Lock:advisory the per-stream and global append locks, ' +
+          '"idle in transaction" the runner\'s transaction waiting for its next statement from Node).',
       ],
     };
   },

@@ -52,40 +52,59 @@ export const loadFigure: Figure = {
     const store = benchStore(pool);
     const snapshots = new PostgresSnapshotStore(pool);
     const sizes = ctx.scale([100, 1_000, 10_000, 100_000], [100, 1_000, 2_000]);
-    const rows: Array<Array<string | number>> = [];
     const withSnapshot = new Map<number, number>();
     const without = new Map<number, number>();
+    const built = new Map<number, { events: number; snapshotAt: bigint | null }>();
     for (const size of sizes) {
-      const agentId = `load-${size}`;
       const start = nowNs();
-      const built = await buildStream(store, snapshots, agentId, size);
-      const buildS = msSince(start) / 1000;
-      const timeLoad = async (snapshotStore: SnapshotStore) => {
-        // A cold repository each time: no cache, as after a restart or on another replica.
-        const repository = new AgentRepository<AgentState, AgentEvent>(store, snapshotStore, agentStateDecider);
-        const t0 = nowNs();
-        const loaded = await repository.load(agentId);
-        const ms = msSince(t0);
-        if (loaded.revision !== BigInt(built.events - 1)) throw new Error(`load of ${agentId} ended at ${loaded.revision}`);
-        return ms;
-      };
-      const repetitions = size >= 100_000 ? ctx.scale(3, 1) : ctx.scale(7, 3);
-      await timeLoad(snapshots);
-      await timeLoad(NO_SNAPSHOTS);
-      const a: number[] = [];
-      const b: number[] = [];
-      for (let r = 0; r < repetitions; r++) {
-        a.push(await timeLoad(snapshots));
-        b.push(await timeLoad(NO_SNAPSHOTS));
+      built.set(size, await buildStream(store, snapshots, `load-${size}`, size));
+      ctx.log(`  built ${size} events in ${(msSince(start) / 1000).toFixed(1)} s`);
+    }
+    const timeLoad = async (size: number, snapshotStore: SnapshotStore) => {
+      // A cold repository each time: no cache, as after a restart or on another replica.
+      const repository = new AgentRepository<AgentState, AgentEvent>(store, snapshotStore, agentStateDecider);
+      const t0 = nowNs();
+      const loaded = await repository.load(`load-${size}`);
+      const ms = msSince(t0);
+      if (loaded.revision !== BigInt(built.get(size)!.events - 1)) throw new Error(`load of load-${size} ended at ${loaded.revision}`);
+      return ms;
+    };
+    const runs = new Map(sizes.map((size) => [size, { with: [] as number[], without: [] as number[] }]));
+    // Interleaved over sizes (drift of a noisy machine hits every size alike); the 100k load without snapshots runs fewer times.
+    const repetitions = ctx.scale(7, 3);
+    for (const size of sizes) {
+      await timeLoad(size, snapshots);
+      await timeLoad(size, NO_SNAPSHOTS);
+    }
+    for (let r = 0; r < repetitions; r++) {
+      for (const size of sizes) {
+        runs.get(size)!.with.push(await timeLoad(size, snapshots));
+        if (size < 100_000 || r < 3) runs.get(size)!.without.push(await timeLoad(size, NO_SNAPSHOTS));
       }
+    }
+    const rows: Array<Array<string | number>> = [];
+    for (const size of sizes) {
+      const { with: a, without: b } = runs.get(size)!;
       withSnapshot.set(size, median(a));
       without.set(size, median(b));
-      ctx.log(`  ${size} events: ${median(a).toFixed(2)} ms with snapshots, ${median(b).toFixed(2)} ms without (built in ${buildS.toFixed(1)} s)`);
-      rows.push([size, built.snapshotAt === null ? 'none' : `at ${built.snapshotAt}, tail ${size - 1 - Number(built.snapshotAt)}`, median(a), median(b)]);
+      const snapshotAt = built.get(size)!.snapshotAt;
+      rows.push([size, snapshotAt === null ? 'none' : `at ${snapshotAt}, tail ${size - 1 - Number(snapshotAt)}`, median(a), median(b)]);
+      ctx.log(`  ${size} events: ${median(a).toFixed(2)} ms with snapshots, ${median(b).toFixed(2)} ms without`);
+    }
+    const largest = sizes[sizes.length - 1];
+    // The parts of a cold load with snapshots, at the largest size: the snapshot row, the tail after it.
+    const snapshotAt = built.get(largest)!.snapshotAt;
+    const parts = { snapshot: [] as number[], tail: [] as number[] };
+    for (let r = 0; r < 5; r++) {
+      let t0 = nowNs();
+      await snapshots.load(`load-${largest}`, agentStateDecider.stateVersion);
+      parts.snapshot.push(msSince(t0));
+      t0 = nowNs();
+      await store.readStream(`agent-load-${largest}`, { from_revision: snapshotAt === null ? 0n : snapshotAt + 1n });
+      parts.tail.push(msSince(t0));
     }
     await store.close();
     await pool.end();
-    const largest = sizes[sizes.length - 1];
     const reference = sizes.find((size) => size > TAIL) ?? sizes[0];
     const growth = withSnapshot.get(largest)! / withSnapshot.get(reference)!;
     const checks: Check[] = [
@@ -107,7 +126,14 @@ export const loadFigure: Figure = {
         `leaves the same ${TAIL}-event tail). ${growth <= 1.5 ? 'It stays flat' : 'It does not stay flat'}: ${growth.toFixed(2)}x.`,
       'The agent state stays bounded here (8 work items, todo-list updates); what a snapshot costs grows with the state ' +
         '(JSON of the state plus the last 1000 command ids), not with the stream.',
+      `A cold load with snapshots at ${largest.toLocaleString('en-US')} events: reading the snapshot row ${median(parts.snapshot).toFixed(2)} ms, ` +
+        `reading the ${TAIL}-event tail ${median(parts.tail).toFixed(2)} ms (medians of 5); the rest is JSON and the fold of the tail.`,
     ];
+    if (growth > 1.5) {
+      notes.push(`Missed: ${growth.toFixed(2)}x. The load reads one snapshot row and one tail of ${TAIL} events whatever the stream's ` +
+        'length, so growth here comes from the state or the command window in the snapshot, or from the index behind the tail read ' +
+        '(events_stream_revision_key); the parts above say which.');
+    }
     return {
       method:
         'One agent stream per size, written in 100-event batches (registered, 8 work items, a pick, then todo-list updates). ' +

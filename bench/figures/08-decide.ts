@@ -87,6 +87,19 @@ function decisionsPerSecond(state: AgentState, ms: number): number {
   return calls / (msSince(start) / 1000);
 }
 
+/** What the profile of a missed figure 8 points at, and the fixes (libs/domain; not applied here). */
+export const DECIDE_FIX_NOTE =
+  'Where the time goes: `rankedCandidates` (libs/domain/src/views/candidates.ts) filters the items of a class and then sorts them ' +
+  'with `compareCandidates`, which recomputes `candidateClassOf` for both items of every comparison (readiness -> scheduling state -> ' +
+  '`activeIntentsFor`, a scan of every waiting intent plus a Set) although the filter already fixed the class, and `compareInstants` ' +
+  'parses both RFC 3339 strings (`Date.parse`) on every comparison: O(n log n) comparisons at about a microsecond each, hence the ' +
+  'exponent above 1. Fixes, cheapest first: sort with the class\'s own comparator over keys computed once per item (epoch ms of ' +
+  'updated_at/created_at, id); let `queuedAvailableRung` take the minimum in one pass instead of sorting the whole class (it uses only ' +
+  'the first); index active intents by work item once per decision. That makes the decision linear with a small constant; reaching ' +
+  '10x the command rate at 10k items needs the candidate order kept incrementally in AgentState by evolve (as `queue` is for ' +
+  'messages), so that deciding no longer scans every item. The same goes for evolve: keeping `work_items` in a structure with ' +
+  'structural sharing (or completed items out of the record every event copies) removes the per-event copy of every item.';
+
 export const decideFigure: Figure = {
   id: 8,
   title: 'decideNextAction on an agent with many work items vs command throughput',
@@ -144,6 +157,7 @@ export const decideFigure: Figure = {
       const { summary } = await profileWhile(async () => decisionsPerSecond(largestState!, ctx.scale(2000, 200)));
       notes.push(`Missed: ${decisions.toFixed(0)} decisions/s at ${largest.toLocaleString('en-US')} items` +
         (commands === undefined ? '' : `, ${(decisions / commands).toFixed(2)}x the command rate`) + `. ${describeProfile(summary)}.`);
+      notes.push(DECIDE_FIX_NOTE);
     }
     return {
       method:

@@ -1,5 +1,8 @@
 import { Client, type Pool } from 'pg';
 
+/** Marks the sampler's own statements, which the statement counter leaves out. */
+const SAMPLER_MARK = '/* bench: pg_stat_activity sampler */';
+
 /** What a statement is, for counting round trips per command. */
 export function statementKind(sql: string): string {
   if (sql.includes('append_events(')) return 'append (append_events)';
@@ -21,7 +24,7 @@ export async function countStatements<T>(body: () => Promise<T>): Promise<{ resu
   prototype.query = function query(this: unknown, ...args: unknown[]) {
     const first = args[0];
     const text = typeof first === 'string' ? first : typeof first === 'object' && first && 'text' in first ? String((first as { text: unknown }).text) : null;
-    if (text) {
+    if (text && !text.includes(SAMPLER_MARK)) {
       const kind = statementKind(text);
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
     }
@@ -51,7 +54,7 @@ export async function sampleBackends<T>(pool: Pool, body: () => Promise<T>, ever
   const sampler = (async () => {
     while (running) {
       const { rows } = await client.query<{ what: string }>(
-        `SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'CPU') ELSE state END AS what
+        `${SAMPLER_MARK} SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'CPU') ELSE state END AS what
            FROM pg_stat_activity
           WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
             AND state IN ('active', 'idle in transaction')`);

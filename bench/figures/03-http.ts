@@ -50,13 +50,14 @@ async function nestNoop(): Promise<Server> {
  * Where a command's time goes: a V8 CPU profile of the server process, the statements it sends
  * to Postgres per command, and what Postgres's backends were doing, all over one extra run.
  */
-export async function commandProfile(ctx: BenchContext, run: () => Promise<LoadResult>): Promise<{ text: string; streamReads: number }> {
+export async function commandProfile(ctx: BenchContext, run: () => Promise<LoadResult>): Promise<{ text: string; streamReads: number; commandLogShare: number }> {
   const sampled = await sampleBackends(ctx.pg.monitor, () => countStatements(() => profileWhile(run)));
   const { result: { result, summary }, counts } = sampled.result;
   const text = `Where a command's time goes (one more closed-loop run, ${ctx.concurrency} in flight, ${result.rate.toFixed(0)} commands/s, ` +
     `p50 ${result.p50.toFixed(1)} ms): ${describeProfile(summary)}. Statements: ${describeStatements(counts, result.ok, 'command')}. ` +
     `${describeBackends(sampled)}.`;
-  return { text, streamReads: (counts.get('stream read') ?? 0) / Math.max(1, result.ok) };
+  const commandLogShare = summary.byFunction.filter((f) => f.name.startsWith('withEvents ')).reduce((sum, f) => sum + f.share, 0);
+  return { text, streamReads: (counts.get('stream read') ?? 0) / Math.max(1, result.ok), commandLogShare };
 }
 
 /** The cheap fix the statement counts point at, when they do. */
@@ -171,6 +172,12 @@ export const httpFigure: Figure = {
       const profiled = await commandProfile(ctx, () => ctx.load.run(jobs.command(ctx.scale(3, 0.3))));
       notes.push(profiled.text);
       if (profiled.streamReads >= 1.5) notes.push(DOUBLE_LOAD_NOTE);
+      if (profiled.commandLogShare >= 0.02) {
+        notes.push(`Also cheap: \`RecentCommandLog.withEvents\` (libs/application/src/agents/loaded-agent.ts) takes ` +
+          `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: every append copies the whole idempotency window ` +
+          '(a Map of up to 1000 command ids) to add one or two entries. A log that appends in place and is copied only when a ' +
+          'snapshot is taken (or a persistent map) makes it O(1) per command.');
+      }
       const row = (label: string, name: Name) => [
         label, max[name], closed[name].map((r) => r.rate.toFixed(0)).join(' / '), cpu(name), `${(busy(name) * 100).toFixed(0)}%`,
         half[name].rate, half[name].p50, half[name].p99,

@@ -67,7 +67,7 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
   const children: Array<ReturnType<typeof spawnTs>> = [];
   try {
     for (const agentId of agents) await run(agentId, (meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }));
-    await write(options.backlog ?? 200);
+    await write(options.backlog ?? 150);
     let writing = true;
     const writer = (async () => {
       while (writing) {

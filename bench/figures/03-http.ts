@@ -98,7 +98,7 @@ export const httpFigure: Figure = {
   usesRuntime: true,
   async run(ctx: BenchContext) {
     const seconds = ctx.scale(4, 0.5);
-    const repetitions = ctx.scale(3, 1);
+    const repetitions = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
     const bare = await bareFastify();
     const nest = await nestNoop();

@@ -28,7 +28,7 @@ export const grpcFigure: Figure = {
   usesRuntime: true,
   async run(ctx) {
     const seconds = ctx.scale(4, 0.5);
-    const repetitions = ctx.scale(3, 1);
+    const repetitions = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
     assertClean('gRPC warm-up', await ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(2, 0.3))));
     const runs: Record<'grpc' | 'http', LoadResult[]> = { grpc: [], http: [] };
@@ -55,12 +55,18 @@ export const grpcFigure: Figure = {
       'gRPC: `agent_runtime.v1.AgentRuntime/UpdateWorkItem` with the same todo_list change, bearer token in metadata, ' +
         `${ctx.concurrency} calls in flight on one @grpc/grpc-js channel (HTTP: ${ctx.concurrency} autocannon connections).`,
     ];
+    const clientGrpc = median(runs.grpc.map((r) => r.clientCpuUs));
+    const clientHttp = median(runs.http.map((r) => r.clientCpuUs));
+    notes.push(`The load generator itself: the grpc-js client spends ${clientGrpc.toFixed(0)} µs of CPU per call, autocannon ` +
+      `${clientHttp.toFixed(0)} µs per request; on this machine the load generator shares the second core with Postgres, so the ` +
+      'heavier client takes CPU from the database and makes the gRPC runs vary more. Capacity (server CPU per command) compares ' +
+      'the server side alone.');
     if (!check.met || !capacity.met) {
       notes.push(`Missed: gRPC at ${(check.ratio! * 100).toFixed(0)}% of HTTP's throughput, ${(capacity.ratio! * 100).toFixed(0)}% of its ` +
         'capacity (server CPU per command). ' +
         (await commandProfile(ctx, () => ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(3, 0.3))))).text.replace("a command's", "a gRPC command's"));
     }
-    const mid = (results: LoadResult[], key: 'p50' | 'p99' | 'serverCpuUs') => median(results.map((r) => r[key]));
+    const mid = (results: LoadResult[], key: 'p50' | 'p99' | 'serverCpuUs' | 'clientCpuUs' | 'clientBusy') => median(results.map((r) => r[key]));
     return {
       method:
         `Closed loop, ${ctx.concurrency} requests in flight, ${seconds} s per run, ${repetitions} interleaved runs per transport, medians; ` +
@@ -78,10 +84,12 @@ export const grpcFigure: Figure = {
       ],
       tables: [{
         title: 'Closed loop (medians of the runs)',
-        columns: ['transport', 'commands/s', 'runs', 'p50 ms', 'p99 ms', 'server CPU µs/command'],
+        columns: ['transport', 'commands/s', 'runs', 'p50 ms', 'p99 ms', 'server CPU µs/command', 'client CPU µs/command', 'client busy'],
         rows: [
-          ['gRPC', grpc, rates.grpc.map((r) => r.toFixed(0)).join(' / '), mid(runs.grpc, 'p50'), mid(runs.grpc, 'p99'), mid(runs.grpc, 'serverCpuUs')],
-          ['HTTP', http, rates.http.map((r) => r.toFixed(0)).join(' / '), mid(runs.http, 'p50'), mid(runs.http, 'p99'), mid(runs.http, 'serverCpuUs')],
+          ['gRPC', grpc, rates.grpc.map((r) => r.toFixed(0)).join(' / '), mid(runs.grpc, 'p50'), mid(runs.grpc, 'p99'), mid(runs.grpc, 'serverCpuUs'),
+            mid(runs.grpc, 'clientCpuUs'), `${(mid(runs.grpc, 'clientBusy') * 100).toFixed(0)}%`],
+          ['HTTP', http, rates.http.map((r) => r.toFixed(0)).join(' / '), mid(runs.http, 'p50'), mid(runs.http, 'p99'), mid(runs.http, 'serverCpuUs'),
+            mid(runs.http, 'clientCpuUs'), `${(mid(runs.http, 'clientBusy') * 100).toFixed(0)}%`],
         ],
       }],
       notes,

@@ -126,9 +126,14 @@ function grpcCall(job) {
 
 process.on('message', (message) => {
   const { id, job } = message;
+  const cpu = process.cpuUsage();
   const run = job.kind === 'grpc' ? grpcCall(job) : http(job);
   run.then(
-    (result) => process.send({ id, result }),
+    (result) => {
+      const used = process.cpuUsage(cpu);
+      const clientCpuUs = result.ok ? (used.user + used.system) / result.ok : null;
+      process.send({ id, result: { ...result, clientCpuUs, clientBusy: (used.user + used.system) / 1e6 / result.seconds } });
+    },
     (error) => process.send({ id, error: String((error && error.stack) || error) }),
   );
 });

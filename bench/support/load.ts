@@ -17,6 +17,9 @@ export interface LoadResult {
   serverCpuUs: number;
   /** Share of one core this process used during the run (1 = a core fully busy). */
   serverBusy: number;
+  /** CPU time of the load generator per successful request, in µs, and its share of a core. */
+  clientCpuUs: number;
+  clientBusy: number;
   statusCodes?: Record<string, { count: number }>;
 }
 

@@ -120,7 +120,7 @@ describe('races', () => {
     const holds = await Promise.all(
       held.map(async (agent, index) => {
         await new Promise((resolve) => setTimeout(resolve, 50 + index * 60));
-        return heldOpenRegistration(deployment.url, agent, 150 + (index % 3) * 100);
+        return heldOpenRegistration(deployment.url, agent, 250 + (index % 3) * 100);
       }),
     );
     loading = false;

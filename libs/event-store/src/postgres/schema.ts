@@ -136,6 +136,10 @@ $fn$;
 /** Create the tables and the append function if missing. Safe to run concurrently. */
 export async function ensureSchema(pool: Pool): Promise<void> {
   const client = await pool.connect();
+  // A server that goes away raises 'error' on a borrowed client: without a listener it would crash the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => (broken = error);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [SCHEMA_LOCK[0], SCHEMA_LOCK[1]]);
@@ -146,6 +150,7 @@ export async function ensureSchema(pool: Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }

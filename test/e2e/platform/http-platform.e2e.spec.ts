@@ -26,7 +26,10 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
     it('GET /health answers 200 with both checks up, without a token', async () => {
       const res = await call('GET', '/health');
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ status: 'ok', checks: { event_store: 'up', postgres: 'up' }, projection_lag: null });
+      expect(res.json).toMatchObject({ status: 'ok', checks: { event_store: 'up', postgres: 'up' } });
+      // The projector of this app has run: its checkpoint against the store's head, and no stall.
+      expect(res.json!.projection_lag).toMatchObject({ projection: 'read_models', stalled_at: null });
+      expect(res.json!.projection_lag.checkpoint).toMatch(/^-?\d+$/);
       expect(res.headers.get('x-request-id')).toMatch(/\S+/);
     });
 

@@ -3,8 +3,8 @@ export type CheckStatus = 'up' | 'down';
 export interface HealthReport {
   status: 'ok' | 'unavailable';
   checks: Record<string, CheckStatus>;
-  /** Filled in once projectors exist; null until then. */
-  projection_lag: number | null;
+  /** The read models' checkpoint against the store's head (and a stalled position); null before any projection ran or when unreachable. */
+  projection_lag: Record<string, unknown> | null;
 }
 
 export type Probe = () => Promise<void>;

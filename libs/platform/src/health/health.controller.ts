@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
 import { pingPostgres, POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
+import { projectionHealth } from '@app/read-models/postgres/projection-health';
 import { ApiError } from '../errors/error-codes';
 import { Public } from '../security/route-metadata';
 import { runHealthChecks, type HealthReport } from './health-report';
@@ -18,10 +19,13 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Liveness and readiness: event store and Postgres reachable' })
-  @ApiOkResponse({ description: '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag}' })
+  @ApiOkResponse({ description: '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at} | null}' })
   @ApiServiceUnavailableResponse({ description: 'error envelope, code unavailable, details = the report' })
   async check(): Promise<HealthReport> {
     const report = await runHealthChecks({ event_store: () => this.store.ping(), postgres: () => pingPostgres(this.pool) });
+    if (report.status === 'ok') {
+      report.projection_lag = await this.store.headPosition().then((head) => projectionHealth(this.pool, head)).then((lag) => lag as Record<string, unknown> | null, () => null);
+    }
     if (report.status !== 'ok') {
       const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');
       throw new ApiError('unavailable', `${down.join(', ')} unreachable`, { ...report });

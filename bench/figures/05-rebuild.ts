@@ -137,7 +137,7 @@ export const rebuildFigure: Figure = {
     ];
     if (!check.met) {
       const { summary } = await profileWhile(() => runner.rebuild());
-      notes.push(`Missed. ${describeProfile(summary)}.`);
+      notes.push(`Missed. ${describeProfile(summary, 'the bench process during a rebuild')}.`);
     }
     await runner.stop();
     await store.close();

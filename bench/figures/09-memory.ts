@@ -93,7 +93,8 @@ export const memoryFigure: Figure = {
       }],
       notes: [
         'Each subscription opens its own LISTEN connection before its first read and closes it on stop, so a restart costs a ' +
-          `Postgres connection set-up: ${(1000 * restartS / restarts).toFixed(1)} ms per restart here.`,
+          `Postgres connection set-up: ${(1000 * restartS / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
+          'shared by its subscriptions (each registering a wake-up), would make a restart cost one page read.',
       ],
     };
   },

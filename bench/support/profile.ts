@@ -78,9 +78,9 @@ function summarise(nodes: ProfileNode[]): ProfileSummary {
   return { busy: total ? busy / total : 0, byArea: top(areas, 8), byFunction: top(functions, 8) };
 }
 
-export function describeProfile(summary: ProfileSummary, areas = 6): string {
+export function describeProfile(summary: ProfileSummary, subject = 'the server process', areas = 6): string {
   const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
-  return `CPU profile of the server process (busy ${pct(summary.busy)} of the time): ` +
+  return `CPU profile of ${subject} (busy ${pct(summary.busy)} of the time): ` +
     summary.byArea.slice(0, areas).map((a) => `${a.name} ${pct(a.share)}`).join(', ') +
     `; top functions: ${summary.byFunction.slice(0, 4).map((f) => `${f.name} ${pct(f.share)}`).join(', ')}`;
 }

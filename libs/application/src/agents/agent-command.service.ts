@@ -63,6 +63,11 @@ export class AgentCommandService {
     decideAgent(command, loaded.state);
   }
 
+  /** The cached state of the agent, without IO (it may lag other writers): for hints only. */
+  peek(agentId: string): AgentState | null {
+    return this.agents.peek(agentId);
+  }
+
   /** The agent's current state and stream revision (command side; used for pre-checks). */
   async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null }> {
     const loaded = await this.agents.load(agentId);

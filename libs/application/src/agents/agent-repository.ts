@@ -66,6 +66,11 @@ export class AgentRepository<S, E extends DomainEvent> {
     return loaded;
   }
 
+  /** The cached state without any IO (it may lag other writers): for hints, never for decisions. */
+  peek(agentId: string): S | null {
+    return this.cache.get(agentId)?.state ?? null;
+  }
+
   async transact(ctx: CommandContext, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);

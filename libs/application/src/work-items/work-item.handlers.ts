@@ -43,8 +43,9 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
   constructor(private readonly agents: AgentCommandService, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
 
   async execute({ envelope, workItemId, input }: UpdateWorkItemCommand) {
-    const { state } = await this.agents.load(envelope.agentId);
-    // A write command that sees a changed plan file records the refresh (SPEC.md section 1).
+    // A write command that sees a changed plan file records the refresh (SPEC.md section 1). The
+    // cached state is enough to know whether the item exists (the decision itself loads afresh).
+    const state = this.agents.peek(envelope.agentId) ?? (await this.agents.load(envelope.agentId)).state;
     const plan_artifact = state.work_items[workItemId] ? await this.plans.describe(envelope.agentId, workItemId) : undefined;
     const command: UpdateWorkItem = { type: 'UpdateWorkItem', data: { work_item_id: workItemId, ...input, plan_artifact }, meta: this.agents.meta(envelope) };
     return this.agents.run(envelope, command, renderUpdateWorkItemReply);

@@ -2,7 +2,8 @@ import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
-import { loadConfig, type Clock, type EventStoreFactory } from '@app/platform';
+import type { DestinationStream } from 'pino';
+import { createLogger, loadConfig, type Clock, type EventStoreFactory } from '@app/platform';
 import { createRuntimeApp, type RuntimeApp } from '../../apps/runtime/src/runtime-app';
 import { isolatedDatabaseUrl } from './postgres';
 
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   eventStoreFactory?: EventStoreFactory;
+  /** Where the process's log lines go (default: silent unless TEST_LOG_LEVEL is set). */
+  logDestination?: DestinationStream;
 }
 
 export interface TestApp {
@@ -60,7 +63,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(tokens === null ? {} : { RUNTIME_API_TOKENS: tokens }),
     ...options.env,
   });
-  const runtime = await createRuntimeApp(config, { clock: options.clock, eventStoreFactory: options.eventStoreFactory, extraModules: options.modules });
+  const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
+  const runtime = await createRuntimeApp(config, { logger, clock: options.clock, eventStoreFactory: options.eventStoreFactory, extraModules: options.modules });
   try {
     const { httpUrl, grpcAddress } = await runtime.listen();
     return {

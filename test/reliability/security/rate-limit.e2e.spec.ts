@@ -2,6 +2,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { agentStream } from '@app/application/agents/agent-stream';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
+import { projected } from '../../support/http';
 import { refusalOf, runtimeGrpcClient, type GrpcReply } from '../../support/grpc';
 import { freshId } from '../../support/postgres';
 import { probe, secret, withRateLimit, type Probe } from './support/world';
@@ -47,6 +48,8 @@ describe('the rate limit per token', () => {
     for (const agent of Object.values(agents)) {
       expect((await probe(app, 'POST', '/v1/agents', `Bearer ${tokens.admin}`, JSON.stringify({ agent_id: agent }))).status).toBe(201);
     }
+    // The flood reads the agents read model: every served request must find its agent (200, not 404).
+    await projected(app);
   });
   afterAll(async () => {
     grpc?.close();

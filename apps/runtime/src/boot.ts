@@ -5,9 +5,9 @@ import { createRuntimeApp } from './runtime-app';
 export function describeRole(role: RuntimeRole): string {
   const runs = roleRuns(role);
   const parts = ['GET /health, /docs'];
-  if (runs.api) parts.push('HTTP /v1 API + gRPC (ApiSlotModule)');
-  if (runs.projector) parts.push('projector worker (ProjectorSlotModule: no projectors yet)');
-  if (runs.scheduler) parts.push('scheduler worker (SchedulerSlotModule: no scheduler yet)');
+  if (runs.api) parts.push('HTTP /v1 API, /console and gRPC');
+  if (runs.projector) parts.push('projector (read models)');
+  if (runs.scheduler) parts.push('scheduler worker (timers, ticks, decisions)');
   return `agent-runtime role=${role}: ${parts.join('; ')}`;
 }
 

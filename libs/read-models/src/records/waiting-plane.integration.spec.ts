@@ -1,30 +1,19 @@
-import type { Pool } from 'pg';
-import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
-import type { EventStore } from '@app/event-store';
-import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
-import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
-import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
+import { type AgentCommand } from '@app/domain';
+import { type Build, planArtifact, ProjectionHarness } from '../testing/projection-harness';
 import { createProjectionRunner } from '../read-models.module';
 import { RecordQueries } from './record-queries';
 
-const plan = (id: string) => ({
-  path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,
-  updated_at: '2026-01-01T00:00:00.000Z', preview: '', preview_complete: true,
-});
 const TABLES = ['waiting_intents', 'tasks', 'timers', 'messages'];
 const HASH = 'sha256:feedface';
 
-type Meta = { now: string; command_id: string };
-type Build = (meta: Meta) => AgentCommand;
 
 /** Every waiting-plane record kind, in every status the API can reach. */
 function waitingPlaneScript(agentId: string): Build[] {
   const wait = (data: Record<string, unknown>): Build => (meta) => ({ type: 'WaitFor', data, meta } as AgentCommand);
   return [
     (meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }),
-    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-1', objective: 'one', plan_artifact: plan('w-1') }, meta }),
-    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-2', objective: 'two', plan_artifact: plan('w-2') }, meta }),
+    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-1', objective: 'one', plan_artifact: planArtifact('w-1') }, meta }),
+    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-2', objective: 'two', plan_artifact: planArtifact('w-2') }, meta }),
     (meta) => ({ type: 'CreateTask', data: { task_id: 't-1', kind: 'build', wait_policy: 'blocking', work_item_id: 'w-2' }, meta }),
     wait({ scope: 'work_item', work_item_id: 'w-1', intent_id: 'i-ext', wake: 'external', reason: 'the deploy hook', resource: 'ci', callback_token_hash: HASH }),
     wait({ scope: 'work_item', work_item_id: 'w-2', intent_id: 'i-task', wake: 'task_result', reason: 'the build', resource: 't-1' }),
@@ -42,49 +31,19 @@ function waitingPlaneScript(agentId: string): Build[] {
 }
 
 describe('the waiting-plane read models (waiting intents, tasks, timers, messages)', () => {
-  let pool: Pool;
-  let store: EventStore;
-  let repository: AgentRepository<AgentState, AgentEvent>;
-  let seq = 0;
-  let newest = -1n;
-  let events = 0;
-
-  const seed = async (agentId: string) => {
-    for (const build of waitingPlaneScript(agentId)) {
-      seq += 1;
-      const command = build({ now: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), command_id: `c-${seq}` });
-      const result = await repository.transact({ agentId, commandId: command.meta.command_id, actor: 'test' }, (s) => decide(command, s));
-      events += result.events.length;
-      if (result.position !== null && result.position > newest) newest = result.position;
-    }
-  };
-  const dump = async () => {
-    const out: Record<string, unknown[]> = {};
-    for (const table of TABLES) out[table] = (await pool.query(`SELECT * FROM ${table} ORDER BY agent_id, id`)).rows;
-    return out;
-  };
-  const project = async () => {
-    const runner = createProjectionRunner(pool, store);
-    await runner.start();
-    await runner.waitFor(newest);
-    await runner.stop();
-  };
+  let world: ProjectionHarness;
+  const dump = () => world.dump(TABLES, 'agent_id, id');
 
   beforeAll(async () => {
-    pool = await testPool(10, await isolatedDatabaseUrl('records'));
-    store = await testStore(pool);
-    repository = new AgentRepository(store, new PostgresSnapshotStore(pool), agentStateDecider);
-    await seed('agent-a');
-    await seed('agent-b');
-    await project();
+    world = await ProjectionHarness.open('records');
+    await world.run('agent-a', waitingPlaneScript('agent-a'));
+    await world.run('agent-b', waitingPlaneScript('agent-b'));
+    await world.project();
   });
-  afterAll(async () => {
-    await store.close();
-    await pool.end();
-  });
+  afterAll(() => world?.close());
 
   it('projects the views the domain derives, in the domain list orders', async () => {
-    const queries = new RecordQueries(pool);
+    const queries = new RecordQueries(world.pool);
     const intents = await queries.waitingIntents('agent-a', {});
     expect(intents.items.map((i) => [i.id, i.status, i.trigger_count])).toEqual([
       ['i-timer', 'cancelled', 0], ['i-task', 'resolved', 0], ['i-ext', 'active', 1],
@@ -105,14 +64,14 @@ describe('the waiting-plane read models (waiting intents, tasks, timers, message
 
   it('changes nothing when every event is delivered again', async () => {
     const before = await dump();
-    await pool.query("UPDATE projection_checkpoints SET position = -1 WHERE projection = 'read_models'");
-    await project();
+    await world.pool.query("UPDATE projection_checkpoints SET position = -1 WHERE projection = 'read_models'");
+    await world.project();
     expect(await dump()).toEqual(before);
   });
 
   it('rebuilds from position 0 to exactly the live read models', async () => {
     const live = await dump();
-    expect(await createProjectionRunner(pool, store).rebuild()).toBe(events);
+    expect(await createProjectionRunner(world.pool, world.store).rebuild()).toBe(world.events);
     expect(await dump()).toEqual(live);
   });
 });

@@ -1,22 +1,10 @@
-import type { Pool } from 'pg';
-import { type AgentCommand, type AgentEvent, type AgentState, decide, decideNextAction } from '@app/domain';
-import type { EventStore } from '@app/event-store';
-import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
-import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
-import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
+import { decideNextAction } from '@app/domain';
+import { type Build, planArtifact, ProjectionHarness } from '../testing/projection-harness';
 import { createProjectionRunner } from '../read-models.module';
 import { SchedulerQueries } from './scheduler.queries';
 
-const plan = (id: string) => ({
-  path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,
-  updated_at: '2026-01-01T00:00:00.000Z', preview: '', preview_complete: true,
-});
 const TABLES = ['scheduler_state', 'decisions', 'briefs', 'delivery_summaries'];
 
-type Meta = { now: string; command_id: string };
-/** A command built on the state it will be decided on (the scheduler's commands need the current decision). */
-type Build = (meta: Meta, state: AgentState) => AgentCommand;
 
 const record: Build = (meta, state) => ({ type: 'RecordDecision', data: { decision: decideNextAction(state, meta.now) }, meta });
 const tick = (messageId: string): Build => (meta, state) => ({ type: 'EmitSystemTick', data: { decision: decideNextAction(state, meta.now), message_id: messageId }, meta });
@@ -26,8 +14,8 @@ const start = (turnId: string, messageId: string): Build => (meta) => ({ type: '
 function lifeScript(agentId: string): Build[] {
   return [
     (meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }),
-    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-1', objective: 'one', plan_artifact: plan('w-1'), todo_list: [{ text: 'do', state: 'pending' }] }, meta }),
-    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-2', objective: 'two', plan_artifact: plan('w-2') }, meta }),
+    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-1', objective: 'one', plan_artifact: planArtifact('w-1'), todo_list: [{ text: 'do', state: 'pending' }] }, meta }),
+    (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: 'w-2', objective: 'two', plan_artifact: planArtifact('w-2') }, meta }),
     record, tick('m-tick'), record, start('turn-1', 'm-tick'),
     (meta) => ({ type: 'PickWorkItem', data: { work_item_id: 'w-1', reason: 'first' }, meta }),
     (meta) => ({ type: 'RecordRound', data: { turn_id: 'turn-1', round_id: 'r-1', text: 'Did it.', tool_calls: [{ tool_call_id: 'tc-1', name: 'complete' }] }, meta }),
@@ -43,51 +31,20 @@ function lifeScript(agentId: string): Build[] {
 }
 
 describe('the scheduler read models (scheduler_state, decisions, briefs, delivery summaries)', () => {
-  let pool: Pool;
-  let store: EventStore;
-  let repository: AgentRepository<AgentState, AgentEvent>;
-  let seq = 0;
-  let newest = -1n;
-  let events = 0;
-
-  const seed = async (agentId: string) => {
-    for (const build of lifeScript(agentId)) {
-      seq += 1;
-      const meta = { now: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), command_id: `c-${seq}` };
-      const command = build(meta, (await repository.load(agentId)).state);
-      const result = await repository.transact({ agentId, commandId: meta.command_id, actor: 'test' }, (s) => decide(command, s));
-      events += result.events.length;
-      if (result.position !== null && result.position > newest) newest = result.position;
-    }
-  };
-  const dump = async () => {
-    const out: Record<string, unknown[]> = {};
-    for (const table of TABLES) out[table] = (await pool.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
-    return out;
-  };
-  const project = async () => {
-    const runner = createProjectionRunner(pool, store);
-    await runner.start();
-    await runner.waitFor(newest);
-    await runner.stop();
-  };
+  let world: ProjectionHarness;
+  const dump = () => world.dump(TABLES);
 
   beforeAll(async () => {
-    pool = await testPool(10, await isolatedDatabaseUrl('scheduler'));
-    store = await testStore(pool);
-    repository = new AgentRepository(store, new PostgresSnapshotStore(pool), agentStateDecider);
-    await seed('agent-a');
-    await seed('agent-b');
-    await project();
+    world = await ProjectionHarness.open('scheduler');
+    await world.run('agent-a', lifeScript('agent-a'));
+    await world.run('agent-b', lifeScript('agent-b'));
+    await world.project();
   });
-  afterAll(async () => {
-    await store.close();
-    await pool.end();
-  });
+  afterAll(() => world?.close());
 
   it('keeps one scheduler_state row per agent: the domain projection at the last event, with its columns', async () => {
-    const state = await new SchedulerQueries(pool).state('agent-a');
-    const { rows } = await pool.query("SELECT posture, open_turn_id, queued_messages, open_work_items, revision::text FROM scheduler_state WHERE agent_id = 'agent-a'");
+    const state = await new SchedulerQueries(world.pool).state('agent-a');
+    const { rows } = await world.pool.query("SELECT posture, open_turn_id, queued_messages, open_work_items, revision::text FROM scheduler_state WHERE agent_id = 'agent-a'");
     expect(rows).toEqual([{ posture: 'asleep', open_turn_id: null, queued_messages: 0, open_work_items: 1, revision: state?.revision }]);
     expect(state).toMatchObject({
       agent_id: 'agent-a', posture: 'asleep', open_turn: null, next_due_at: null, counts: { completed: 1, open: 1, blocked: 1, briefs: 2 },
@@ -97,7 +54,7 @@ describe('the scheduler read models (scheduler_state, decisions, briefs, deliver
   });
 
   it('keeps every recorded decision, newest first, with its stream revision', async () => {
-    const decisions = await new SchedulerQueries(pool).decisions('agent-a', 100);
+    const decisions = await new SchedulerQueries(world.pool).decisions('agent-a', 100);
     expect(decisions.items.map((d) => `${d.kind}:${d.reason}`)).toEqual([
       'StayIdle:asleep', 'Sleep:no_runnable_work', 'StartModelTurn:operator_input', 'StartModelTurn:scheduler_tick', 'EmitSystemTick:queued_available',
     ]);
@@ -105,11 +62,11 @@ describe('the scheduler read models (scheduler_state, decisions, briefs, deliver
     const revisions = decisions.items.map((d) => BigInt(d.revision));
     expect([...revisions].sort((a, b) => (a < b ? 1 : -1))).toEqual(revisions);
     expect(decisions.items[4]).toMatchObject({ idempotency_key: 'work_queue:queued_available:w-1:1', work_item_id: 'w-1', recorded_at: '2026-01-01T00:00:04.000Z' });
-    expect((await new SchedulerQueries(pool).decisions('agent-a', 1)).items).toHaveLength(1);
+    expect((await new SchedulerQueries(world.pool).decisions('agent-a', 1)).items).toHaveLength(1);
   });
 
   it('keeps briefs and delivery summaries, filtered by item and kind', async () => {
-    const queries = new SchedulerQueries(pool);
+    const queries = new SchedulerQueries(world.pool);
     const briefs = await queries.briefs('agent-a', {});
     expect(briefs.items.map((b) => [b.id, b.kind, b.work_item_id])).toEqual([['brief_turn_turn-2', 'failure', null], ['brief_round_r-1', 'result', 'w-1']]);
     expect(await queries.briefs('agent-a', { work_item_id: 'w-1' })).toMatchObject({ total: 1, items: [{ text: 'Did it.' }] });
@@ -120,14 +77,14 @@ describe('the scheduler read models (scheduler_state, decisions, briefs, deliver
 
   it('changes nothing when every event is delivered again', async () => {
     const before = await dump();
-    await pool.query("UPDATE projection_checkpoints SET position = -1 WHERE projection = 'read_models'");
-    await project();
+    await world.pool.query("UPDATE projection_checkpoints SET position = -1 WHERE projection = 'read_models'");
+    await world.project();
     expect(await dump()).toEqual(before);
   });
 
   it('rebuilds from position 0 to exactly the live read models', async () => {
     const live = await dump();
-    expect(await createProjectionRunner(pool, store).rebuild()).toBe(events);
+    expect(await createProjectionRunner(world.pool, world.store).rebuild()).toBe(world.events);
     expect(await dump()).toEqual(live);
   });
 });

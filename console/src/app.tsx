@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { setUnauthorizedHandler } from './api';
 import { onAnnounce } from './live';
 import { href, type Route, useRoute } from './router';
@@ -41,7 +41,9 @@ function Shell({ token, route, onSignOut }: { token: string; route: Route; onSig
   const first = useRef(true);
   useEffect(() => onAnnounce(setMessage), []);
   // A new view takes the focus at its heading (not on the first load: the skip link comes first).
-  useEffect(() => {
+  // A layout effect runs in the same task as the commit that puts the heading in the page, so
+  // nothing (a screen reader, a keystroke, a test) sees the new view before its heading has the focus.
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;

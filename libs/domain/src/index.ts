@@ -12,6 +12,7 @@ export * from './agent/agent.events';
 export * from './agent/agent.commands';
 export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
+export { indexOf as schedulingIndexOf, type SchedulingIndex } from './agent/agent.index';
 
 export * from './work-item/work-item.state';
 export * from './work-item/work-item.events';

@@ -1,4 +1,5 @@
 import type { MessageRecord } from '../queue/message.state';
+import { emptyIndex, type SchedulingIndex } from './agent.index';
 import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';
 import type { TimerRecord } from '../timer/timer.state';
@@ -59,13 +60,16 @@ export type AgentState = {
   briefs: Record<string, BriefRecord>;
   /** The newest SchedulerDecisionRecorded (a decision equal to it is not recorded again unless it has effects). */
   last_decision: RecordedDecision | null;
+  /** Derived from the records above by evolve, so a decision never scans every item (agent.index.ts). */
+  scheduling_index: SchedulingIndex;
 };
 
 /**
  * Version of the AgentState shape: bump it when the shape changes, so snapshots of an older
  * shape are ignored (they are a cache). 2: turns, rounds, briefs, delivery evidence, last decision.
+ * 3: the scheduling index.
  */
-export const AGENT_STATE_SHAPE_VERSION = 2;
+export const AGENT_STATE_SHAPE_VERSION = 3;
 
 export function initialAgentState(): AgentState {
   return {
@@ -89,5 +93,6 @@ export function initialAgentState(): AgentState {
     rounds: {},
     briefs: {},
     last_decision: null,
+    scheduling_index: emptyIndex(),
   };
 }

@@ -17,10 +17,13 @@ export function nextDueAt(state: AgentState): string | null {
   if (timer) candidates.push(timer.fire_at);
   const turn = state.open_turn_id === null ? undefined : state.turns[state.open_turn_id];
   if (turn) candidates.push(turn.lease_expires_at);
-  for (const item of Object.values(state.work_items)) {
-    if (item.state !== 'open' || item.recheck_at === null) continue;
+  // The rechecks are soonest first: the first one still to surface is the only one that counts.
+  for (const id of state.scheduling_index.rechecks) {
+    const item = state.work_items[id];
+    if (item.recheck_at === null) continue;
     if (isEmitted(state, recheckKey(item.id, item.recheck_at)) || readinessOf(state, item) !== 'blocked') continue;
     candidates.push(item.recheck_at);
+    break;
   }
   return candidates.reduce<string | null>((soonest, at) => (soonest === null || compareInstants(at, soonest) < 0 ? at : soonest), null);
 }

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
-import { replay } from '../agent/agent.evolve';
+import { evolve, replay } from '../agent/agent.evolve';
+import { indexOf } from '../agent/agent.index';
 import type { AgentState } from '../agent/agent.state';
 import { at, registered } from '../testing/fixtures';
 import { type Action, actionArb, play, type World } from '../testing/random-actions';
 import { streamOf } from '../testing/worker-simulation';
+import { type CandidateClass, candidateClassOf, compareCandidates, rankedCandidates } from '../views/candidates';
 import { contextProjection } from '../views/context';
 import { decideNextAction } from './decide-next-action';
 import { replayDecisions } from './replay-decisions';
@@ -51,6 +53,34 @@ describe('decideNextAction over random agent lives (property)', () => {
       const { world } = statesOf(actions);
       expect(() => schedulerProjection(world.stream.state, at(world.minute))).not.toThrow();
       expect(contextProjection(world.stream.state, { budget_tokens: budget }).estimated_tokens).toBeGreaterThanOrEqual(0);
+    }), RUNS);
+  });
+});
+
+describe('the scheduling index over random agent lives (property)', () => {
+  const CLASSES: CandidateClass[] = ['current_runnable', 'triggered_blocked', 'queued_runnable', 'waiting_for_operator', 'blocked', 'completed_recent'];
+
+  it('equals a rebuild from the records after every event, and survives a JSON round trip', () => {
+    fc.assert(fc.property(lives, (actions) => {
+      const { world } = statesOf(actions);
+      let state = replay([]);
+      for (const event of world.stream.events) {
+        state = evolve(state, event);
+        expect(state.scheduling_index).toEqual(indexOf(state));
+      }
+      expect(JSON.parse(JSON.stringify(state.scheduling_index))).toEqual(state.scheduling_index);
+    }), RUNS);
+  });
+
+  it('ranks every class as the scan of SPEC.md §2 does (class of each item, then compareCandidates)', () => {
+    fc.assert(fc.property(lives, (actions) => {
+      for (const state of statesOf(actions).states) {
+        const compare = compareCandidates(state);
+        for (const candidateClass of CLASSES) {
+          const scanned = Object.values(state.work_items).filter((item) => candidateClassOf(state, item) === candidateClass).sort(compare);
+          expect(rankedCandidates(state, candidateClass).map((item) => item.id)).toEqual(scanned.map((item) => item.id));
+        }
+      }
     }), RUNS);
   });
 });

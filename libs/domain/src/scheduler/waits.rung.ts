@@ -2,10 +2,9 @@ import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
 import { scheduledTimers } from '../views/timer.view';
-import { compareIntents } from '../views/waiting-intent.view';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import { compareByRecency } from '../views/candidates';
-import { readinessOf } from '../views/scheduling';
+import { activeIntents, readinessOf } from '../views/scheduling';
 import { plainDecision, type SchedulerDecision } from './decision';
 
 // Rungs 9-10 of SPEC.md §5: what an idle agent waits for, named in the evidence.
@@ -36,7 +35,7 @@ function awaitedEvidence(state: AgentState, intents: WaitingIntentRecord[], oper
 
 /** Rung 9: operator > task > timer > any other active intent. Null when nothing is awaited. */
 export function waitRung(state: AgentState): SchedulerDecision | null {
-  const intents = Object.values(state.waiting_intents).filter((i) => i.status === 'active').sort(compareIntents);
+  const intents = activeIntents(state);
   const operator = operatorItems(state, intents);
   const timers = scheduledTimers(state);
   if (operator.length === 0 && intents.length === 0 && timers.length === 0) return null;

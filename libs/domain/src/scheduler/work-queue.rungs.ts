@@ -1,8 +1,8 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
-import { rankedCandidates } from '../views/candidates';
+import { queuedRunnable, rankedCandidates } from '../views/candidates';
 import { currentWorkItem, readinessOf } from '../views/scheduling';
-import type { OpenWorkItem, WorkItem } from '../work-item/work-item.state';
+import type { OpenWorkItem } from '../work-item/work-item.state';
 import { type SchedulerDecision, type TickReason } from './decision';
 import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey, wakeHintKey } from './tick-keys';
 
@@ -67,22 +67,22 @@ export function triggeredReviewRung(state: AgentState, suppressed: Suppressed): 
 
 /** Rung 7: the first queued runnable item (oldest-touched first). Only the first: if surfaced already, move on. */
 export function queuedAvailableRung(state: AgentState, suppressed: Suppressed): SchedulerDecision | null {
-  const queued = rankedCandidates(state, 'queued_runnable');
-  const first = queued[0];
+  const { head: first, count } = queuedRunnable(state);
   if (first === undefined) return null;
-  const evidence = [`queued_runnable:${first.id}`, `revision:${first.revision}`, `queued_runnable_count:${queued.length}`];
+  const evidence = [`queued_runnable:${first.id}`, `revision:${first.revision}`, `queued_runnable_count:${count}`];
   return unlessEmitted(state, suppressed, tick('queued_available', queuedAvailableKey(first.id, first.revision), evidence, first.id));
 }
 
 /** Open blocked items whose recheck_at has come, soonest deadline first. */
 export function dueRechecks(state: AgentState, now: string): OpenWorkItem[] {
-  return Object.values(state.work_items)
-    .filter((item): item is OpenWorkItem & { recheck_at: string } => item.state === 'open' && item.recheck_at !== null)
-    .filter((item) => compareInstants(item.recheck_at, now) <= 0 && readinessOf(state, item) === 'blocked')
-    .sort((a, b) => compareInstants(a.recheck_at ?? '', b.recheck_at ?? '') || byId(a, b));
+  const due: OpenWorkItem[] = [];
+  for (const id of state.scheduling_index.rechecks) {
+    const item = state.work_items[id] as OpenWorkItem & { recheck_at: string };
+    if (compareInstants(item.recheck_at, now) > 0) break;
+    if (readinessOf(state, item) === 'blocked') due.push(item);
+  }
+  return due;
 }
-
-const byId = (a: WorkItem, b: WorkItem): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Rung 8: a blocked item's recheck_at is due; surfaced once per deadline. */
 export function recheckRung(state: AgentState, now: string, suppressed: Suppressed): SchedulerDecision | null {

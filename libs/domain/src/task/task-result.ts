@@ -3,7 +3,7 @@ import type { AgentState } from '../agent/agent.state';
 import { requireNewMessageId } from '../queue/message.validation';
 import type { MessageQueued } from '../queue/queue.events';
 import { runtimeMessageQueued } from '../queue/queue.messages';
-import { compareIntents } from '../views/waiting-intent.view';
+import { activeIntents } from '../views/scheduling';
 import type { WaitingIntentResolved } from '../waiting-intent/waiting-intent.events';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WorkItemUpdated } from '../work-item/work-item.events';
@@ -13,9 +13,7 @@ export type TaskResult = { status: TerminalTaskStatus; detail: string | null; me
 
 /** Active `task_result` intents (either scope) waiting for this task, oldest first. */
 export function intentsAwaitingTask(state: AgentState, taskId: string): WaitingIntentRecord[] {
-  return Object.values(state.waiting_intents)
-    .filter((intent) => intent.status === 'active' && intent.wake === 'task_result' && intent.resource === taskId)
-    .sort(compareIntents);
+  return activeIntents(state).filter((intent) => intent.wake === 'task_result' && intent.resource === taskId);
 }
 
 function resolved(agentId: string, intent: WaitingIntentRecord, task: TaskRecord, result: TaskResult, at: string): WaitingIntentResolved {

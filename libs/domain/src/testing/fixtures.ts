@@ -1,6 +1,7 @@
 import type { AgentCommand } from '../agent/agent.commands';
 import type { AgentEvent } from '../agent/agent.events';
 import { replay } from '../agent/agent.evolve';
+import { indexOf } from '../agent/agent.index';
 import type { AgentState, WaitingIntentRecord } from '../agent/agent.state';
 import type { CommandMeta } from '../shared/command-meta';
 import type { PlanArtifact, PlanStatus, TodoItem } from '../work-item/work-item.state';
@@ -88,7 +89,8 @@ export function intent(id: string, workItemId: string | null, overrides: Partial
 /** Folds events, then places waiting intents directly (for view specs that need exact records). */
 export function stateOf(events: AgentEvent[], intents: WaitingIntentRecord[] = []): AgentState {
   const state = replay(events);
-  return { ...state, waiting_intents: Object.fromEntries(intents.map((i) => [i.id, i])) };
+  const placed = { ...state, waiting_intents: Object.fromEntries(intents.map((i) => [i.id, i])) };
+  return { ...placed, scheduling_index: indexOf(placed) };
 }
 
 /** Command builders with default meta. */

@@ -20,11 +20,14 @@ const WAIT_PRECEDENCE: readonly [WaitWake, SchedulingState][] = [
   ['external', 'waiting_external'],
 ];
 
-/** Active waiting intents scoped to this work item (agent-scoped intents never count). */
+/** Every active waiting intent, oldest first (created_at, then id): read from the scheduling index. */
+export function activeIntents(state: AgentState): WaitingIntentRecord[] {
+  return state.scheduling_index.active_intents.map((id) => state.waiting_intents[id]);
+}
+
+/** Active waiting intents scoped to this work item (agent-scoped intents never count), oldest first. */
 export function activeIntentsFor(state: AgentState, workItemId: string): WaitingIntentRecord[] {
-  return Object.values(state.waiting_intents).filter(
-    (intent) => intent.status === 'active' && intent.scope === 'work_item' && intent.work_item_id === workItemId,
-  );
+  return activeIntents(state).filter((intent) => intent.scope === 'work_item' && intent.work_item_id === workItemId);
 }
 
 export function isTriggered(intent: WaitingIntentRecord): boolean {

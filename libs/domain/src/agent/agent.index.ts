@@ -1,0 +1,131 @@
+import { compareInstants } from '../shared/time';
+import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
+import type { WorkItem } from '../work-item/work-item.state';
+import { recordOf } from './agent.records';
+import type { AgentState } from './agent.state';
+
+/**
+ * What the scheduler would otherwise find by scanning every record, kept up to date by evolve
+ * (as `queue` is for messages): an agent may hold thousands of work items and a long history
+ * of intents, and a decision must not cost a pass over all of them. Derived only: no event
+ * writes it, `indexOf` rebuilds it from the records, and a spec checks after every event of
+ * random histories that evolve's incremental upkeep equals that rebuild.
+ */
+export type SchedulingIndex = {
+  /** Ids of the active waiting intents, oldest first (created_at, then id). */
+  active_intents: string[];
+  /**
+   * Ids of the open work items whose readiness is runnable (the focus included), in queued
+   * order: least recently updated first, then oldest created, then id.
+   */
+  runnable: string[];
+  /** Ids of the open work items with a recheck_at, soonest first (then id). */
+  rechecks: string[];
+};
+
+export const emptyIndex = (): SchedulingIndex => ({ active_intents: [], runnable: [], rechecks: [] });
+
+type Compare<T> = (a: T, b: T) => number;
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const intentOrder = (intents: AgentState['waiting_intents']): Compare<string> => (a, b) =>
+  compareInstants(intents[a].created_at, intents[b].created_at) || byId(a, b);
+
+const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
+  compareInstants(items[a].updated_at, items[b].updated_at) || compareInstants(items[a].created_at, items[b].created_at) || byId(a, b);
+
+const recheckOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
+  compareInstants(items[a].recheck_at ?? '', items[b].recheck_at ?? '') || byId(a, b);
+
+const isActive = (intent: WaitingIntentRecord | undefined): boolean => intent?.status === 'active';
+
+/** Runnable as SPEC.md §2 reads it: open, not needs_input, no active item-scoped intent, no blocker. */
+function isRunnable(item: WorkItem | undefined, waitedOn: ReadonlySet<string>): boolean {
+  return item !== undefined && item.state === 'open' && item.plan_status !== 'needs_input' && item.blocked_by === null && !waitedOn.has(item.id);
+}
+
+const hasRecheck = (item: WorkItem | undefined): boolean => item !== undefined && item.state === 'open' && item.recheck_at !== null;
+
+/** Items with at least one active item-scoped intent. */
+function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set<string> {
+  const items = new Set<string>();
+  for (const id of activeIntents) {
+    const intent = state.waiting_intents[id];
+    if (intent.scope === 'work_item' && intent.work_item_id !== null) items.add(intent.work_item_id);
+  }
+  return items;
+}
+
+/** The index of `state`'s records, built from scratch (a snapshot of an older shape, a test, a check). */
+export function indexOf(state: AgentState): SchedulingIndex {
+  const active_intents = Object.keys(state.waiting_intents).filter((id) => isActive(state.waiting_intents[id])).sort(intentOrder(state.waiting_intents));
+  const waitedOn = waitedOnItems(state, active_intents);
+  const ids = Object.keys(state.work_items);
+  return {
+    active_intents,
+    runnable: ids.filter((id) => isRunnable(state.work_items[id], waitedOn)).sort(queuedOrder(state.work_items)),
+    rechecks: ids.filter((id) => hasRecheck(state.work_items[id])).sort(recheckOrder(state.work_items)),
+  };
+}
+
+/** `list` without `id` (the same array when it was absent). */
+function without(list: string[], id: string): string[] {
+  const at = list.indexOf(id);
+  return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+}
+
+/** `list` (sorted by `compare`) with `id` in its place: a binary search, one copy. */
+function inserted(list: string[], id: string, compare: Compare<string>): string[] {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(list[middle], id) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return [...list.slice(0, low), id, ...list.slice(low)];
+}
+
+/** Puts `id` in or out of the sorted `list`, re-placing it when its sort key may have moved. */
+function placed(list: string[], id: string, member: boolean, compare: Compare<string>): string[] {
+  const rest = without(list, id);
+  return member ? inserted(rest, id, compare) : rest;
+}
+
+/** The ids of the records that differ between two versions of a collection, when one event changed them. */
+function changedIds<T>(before: Record<string, T>, after: Record<string, T>, hint: unknown): string[] | null {
+  if (before === after) return [];
+  if (typeof hint === 'string' && recordOf(before, hint) !== recordOf(after, hint)) return [hint];
+  return null;
+}
+
+const dataField = (event: { data?: unknown }, field: string): unknown =>
+  typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>)[field] : undefined;
+
+/**
+ * The index of `after`, the state `event` folded `before` into, updated for what the event
+ * changed: the work item it names and the items of the intent it names. A change it cannot
+ * attribute (no slice does that today) falls back to a rebuild, so the index is never stale.
+ */
+export function reindexed(before: AgentState, after: AgentState, event: { data?: unknown }): SchedulingIndex {
+  const index = before.scheduling_index;
+  const items = changedIds(before.work_items, after.work_items, dataField(event, 'work_item_id'));
+  const intents = changedIds(before.waiting_intents, after.waiting_intents, dataField(event, 'intent_id'));
+  if (items === null || intents === null) return indexOf(after);
+  if (items.length === 0 && intents.length === 0) return index;
+
+  let active_intents = index.active_intents;
+  const touched = new Set(items);
+  for (const id of intents) {
+    const [was, is] = [recordOf(before.waiting_intents, id), recordOf(after.waiting_intents, id)];
+    if (isActive(was) !== isActive(is)) active_intents = placed(active_intents, id, isActive(is), intentOrder(after.waiting_intents));
+    for (const intent of [was, is]) if (intent?.scope === 'work_item' && intent.work_item_id !== null) touched.add(intent.work_item_id);
+  }
+  const waitedOn = touched.size === 0 ? new Set<string>() : waitedOnItems(after, active_intents);
+  let { runnable, rechecks } = index;
+  for (const id of touched) {
+    const item = recordOf(after.work_items, id);
+    runnable = placed(runnable, id, isRunnable(item, waitedOn), queuedOrder(after.work_items));
+    rechecks = placed(rechecks, id, hasRecheck(item), recheckOrder(after.work_items));
+  }
+  return { active_intents, runnable, rechecks };
+}

@@ -57,6 +57,9 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
   s.activate = async (body = {}) => {
     const reply = await s.post('/activations', body);
     expect(reply.status).toBe(200);
+    // The worker looks at the open turn now: a busy machine could otherwise reach the agent only
+    // after the test has ended the turn, and the turn_in_progress decision would never be made.
+    await s.settled();
     return reply.body;
   };
   s.turn = (turnId) => ({

@@ -68,7 +68,12 @@ describe('turns and scheduler reads over gRPC', () => {
     const state = withoutNulls(plain(await ok('GetState')));
     const http = withoutNulls((await s.get('/state')).body);
     http.candidates = Object.fromEntries(Object.entries(http.candidates).map(([cls, ids]) => [cls, { ids }]));
-    expect(state).toEqual(http);
+    // projection_lag is the store's (checkpoint and head are global positions): suites running
+    // beside this one move them between the two reads, so it is compared by shape only.
+    const lagShape = { checkpoint: expect.any(String), caught_up: expect.any(Boolean) };
+    expect(state.projection_lag).toMatchObject(lagShape);
+    expect(http.projection_lag).toMatchObject(lagShape);
+    expect({ ...state, projection_lag: null }).toEqual({ ...http, projection_lag: null });
     const context = plain(await ok('GetContext', { budget: 30 })) as any;
     const httpContext = (await s.get('/context?budget=30')).body;
     expect(context).toMatchObject({ ...withoutNulls(httpContext), sections: expect.any(Array) });

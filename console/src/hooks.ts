@@ -37,16 +37,56 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: s
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
-/** Calls `tick` every `intervalMs` while the page is visible (views without a stream of their own). */
-export function usePolling(tick: () => unknown, intervalMs: number): void {
+/** Calls `tick` every `intervalMs` while the page is visible and `enabled`. */
+export function usePolling(tick: () => unknown, intervalMs: number, enabled = true): void {
   const latest = useRef(tick);
   latest.current = tick;
   useEffect(() => {
+    if (!enabled) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') latest.current();
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, [intervalMs, enabled]);
+}
+
+/** How often a view across agents re-reads while its changes stream is not live (a proxy may block streams). */
+const FALLBACK_POLL_MS = 5000;
+
+/**
+ * Keeps a view across agents current from GET /v1/changes: each change (sent once the read
+ * models include it) reloads the view, at most every `debounceMs`; the view also reloads when
+ * the stream goes live (what changed while it was connecting) and polls only while it is not.
+ */
+export function useChanges(token: string, reload: () => unknown, debounceMs = 150): StreamStatus {
+  const [status, setStatus] = useState<StreamStatus>('connecting');
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(() => {
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current(), debounceMs);
+    };
+    void followEventStream({
+      token,
+      url: '/v1/changes',
+      lastEventId: null,
+      signal: abort.signal,
+      onStatus: (next) => {
+        setStatus(next);
+        if (next === 'live') soon();
+      },
+      onEvent: soon,
+    });
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [token, debounceMs]);
+  usePolling(reload, FALLBACK_POLL_MS, status !== 'live');
+  return status;
 }
 
 /**

@@ -158,6 +158,14 @@ describeIf(existsSync(CHROMIUM), 'console browser tests', 'chromium not installe
     expect(skip.outline).not.toBe('none');
     await page.keyboard.press('Enter');
     expect((await focused(page)).id).toBe('main');
+    // The list follows GET /v1/changes (it polls only while that stream is not live): a command
+    // on an agent shows up in its row without a reload.
+    await page.locator('[data-live="live"]').waitFor();
+    const rowB = page.locator(`tr[data-agent="${agentB}"]`);
+    expect(await rowB.textContent()).not.toContain('Refresh the docs');
+    await post(`/v1/agents/${agentB}/work-items`, { work_item_id: 'w-docs', objective: 'Refresh the docs' });
+    await post(`/v1/agents/${agentB}/work-items/w-docs/pick`, { reason: 'quick one' });
+    await rowB.getByText('Refresh the docs').waitFor({ timeout: 4_000 });
     await shot('01-agents');
   }, STEP_MS);
 
@@ -225,6 +233,10 @@ describeIf(existsSync(CHROMIUM), 'console browser tests', 'chromium not installe
     expect(await rows.evaluateAll((trs) => trs.map((tr: any) => tr.dataset.item))).toEqual(['w-ask', 'w-input']);
     await rows.first().getByText('Which region should the release go to?').waitFor();
     await rows.nth(1).getByText('The plan needs input.').waitFor();
+    await page.locator('[data-live="live"]').waitFor();
+    await ops('PATCH', `/v1/agents/${agentB}/work-items/w-docs`, { plan_status: 'needs_input' });
+    await rows.nth(2).waitFor({ timeout: 4_000 });
+    expect(await rows.evaluateAll((trs) => trs.map((tr: any) => tr.dataset.item))).toEqual(['w-ask', 'w-input', 'w-docs']);
     await shot('05-attention');
   }, STEP_MS);
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { absolute, relative, words } from '../format';
+import type { StreamStatus } from '../sse';
 
 /** A time as a relative age, with the absolute time for hover and assistive tech. */
 export function Time({ iso, prefix }: { iso: string | null | undefined; prefix?: string }) {
@@ -41,4 +42,11 @@ export function Section({ id, title, children, extra }: { id: string; title: str
       {children}
     </section>
   );
+}
+
+const STATUS_TEXT: Record<StreamStatus, string> = { connecting: 'connecting…', live: 'live', retrying: 'reconnecting…', closed: 'not live' };
+
+/** Whether a view is following its events stream (data-live is what the browser tests wait on). */
+export function LiveStatus({ status }: { status: StreamStatus }) {
+  return <span class={`live live-${status}`} data-live={status}>Updates: {STATUS_TEXT[status]}</span>;
 }

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiGet, seg } from '../api';
 import { BoardView } from '../components/board';
-import { Badge, Empty, ErrorNote, Loading, Section } from '../components/common';
+import { Badge, Empty, ErrorNote, LiveStatus, Loading, Section } from '../components/common';
 import { DecisionTimeline } from '../components/decision';
 import { IntentsTable, TasksTable, TimersTable } from '../components/records';
 import { useAgentStream, useResource } from '../hooks';
 import { announce } from '../live';
 import { href } from '../router';
-import type { StreamStatus } from '../sse';
 import type { Board, Decision, List, SchedulerState, Task, Timer, WaitingIntent, WorkItem } from '../types';
 import { CurrentWork, WhyNow } from './agent-now';
 
@@ -87,12 +86,6 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
       </Section>
     </>
   );
-}
-
-const STATUS_TEXT: Record<StreamStatus, string> = { connecting: 'connecting…', live: 'live', retrying: 'reconnecting…', closed: 'not live' };
-
-function LiveStatus({ status }: { status: StreamStatus }) {
-  return <span class={`live live-${status}`} data-live={status}>Updates: {STATUS_TEXT[status]}</span>;
 }
 
 /** Decisions that arrived after the page opened: marked in the timeline and announced. */

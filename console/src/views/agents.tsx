@@ -1,19 +1,20 @@
 import { apiGet } from '../api';
-import { Badge, Empty, ErrorNote, Loading, Time } from '../components/common';
+import { Badge, Empty, ErrorNote, LiveStatus, Loading, Time } from '../components/common';
 import { CLASS_LABELS, CLASS_ORDER, CLASS_SHORT } from '../format';
-import { usePolling, useResource } from '../hooks';
+import { useChanges, useResource } from '../hooks';
 import { href } from '../router';
 import type { AgentOverview, List } from '../types';
-
-const POLL_MS = 5000;
 
 /** Every agent the token may see: posture, focus, candidates per class and the last decision. */
 export function AgentsView({ token }: { token: string }) {
   const agents = useResource((signal) => apiGet<List<AgentOverview>>(token, '/v1/agents?limit=500', signal), 'agents');
-  usePolling(agents.reload, POLL_MS);
+  const live = useChanges(token, agents.reload);
   return (
     <>
-      <h1 tabIndex={-1}>Agents</h1>
+      <div class="page-head">
+        <h1 tabIndex={-1}>Agents</h1>
+        <LiveStatus status={live} />
+      </div>
       <p class="lede">Why is an agent not doing anything? Its last decision says what it waits for; open it for the evidence.</p>
       <ErrorNote error={agents.error} what="the agents" />
       {!agents.data ? (

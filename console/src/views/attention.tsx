@@ -1,18 +1,19 @@
 import { apiGet } from '../api';
-import { Empty, ErrorNote, Loading, Time } from '../components/common';
-import { usePolling, useResource } from '../hooks';
+import { Empty, ErrorNote, LiveStatus, Loading, Time } from '../components/common';
+import { useChanges, useResource } from '../hooks';
 import { href } from '../router';
 import type { AttentionItem, List } from '../types';
-
-const POLL_MS = 5000;
 
 /** Every work item waiting for an operator, across the token's agents, oldest wait first. */
 export function AttentionView({ token }: { token: string }) {
   const list = useResource((signal) => apiGet<List<AttentionItem>>(token, '/v1/attention?limit=500', signal), 'attention');
-  usePolling(list.reload, POLL_MS);
+  const live = useChanges(token, list.reload);
   return (
     <>
-      <h1 tabIndex={-1}>Needs attention</h1>
+      <div class="page-head">
+        <h1 tabIndex={-1}>Needs attention</h1>
+        <LiveStatus status={live} />
+      </div>
       <p class="lede">Work items waiting for an operator, oldest first: answer these and the agents can go on.</p>
       <ErrorNote error={list.error} what="the attention list" />
       {!list.data ? (

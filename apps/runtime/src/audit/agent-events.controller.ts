@@ -5,7 +5,7 @@ import { AGENT_EVENTS_READER } from '@app/application/audit/audit.module';
 import type { AgentEventsReader } from '@app/application/audit/agent-events.reader';
 import { IdParamPipe } from '../work-items/http-envelope';
 import { parseAfter, parseLimit, resumeAfter } from './audit-params';
-import { EventStreams, wireError } from './event-stream';
+import { eventFrames, EventStreams, wireError } from './event-stream';
 
 /** An agent's raw stream for audit: pages by revision, and the same as server-sent events. */
 @ApiTags('audit')
@@ -37,6 +37,6 @@ export class AgentEventsController {
     const from = resumeAfter(lastEventId, after);
     await this.reader.assertExists(agentId);
     reply.hijack();
-    await this.streams.serve(reply.raw, (signal) => this.reader.follow(agentId, from, signal));
+    await this.streams.serve(reply.raw, (signal) => eventFrames(this.reader.follow(agentId, from, signal)));
   }
 }

@@ -18,10 +18,10 @@ export class EventStreams implements BeforeApplicationShutdown {
     return this.open.size;
   }
 
-  /** Runs `pump` until the client goes away, the app shuts down or the events end. */
-  async serve(raw: ServerResponse, events: (signal: AbortSignal) => AsyncIterable<StoredEvent>): Promise<void> {
+  /** Runs `pump` until the client goes away, the app shuts down or the frames end. */
+  async serve(raw: ServerResponse, frames: (signal: AbortSignal) => AsyncIterable<SseFrame>): Promise<void> {
     const abort = new AbortController();
-    const done = pump(raw, events(abort.signal), abort);
+    const done = pump(raw, frames(abort.signal), abort);
     this.open.set(abort, done);
     try {
       await done;
@@ -36,10 +36,17 @@ export class EventStreams implements BeforeApplicationShutdown {
   }
 }
 
-const frame = (event: StoredEvent): string =>
-  `id: ${event.revision.toString()}\nevent: ${event.type}\ndata: ${JSON.stringify(toEventItem(event), bigintReplacer)}\n\n`;
+/** One server-sent event: `id` is what a reconnecting client sends back as Last-Event-ID. */
+export type SseFrame = { id: string; event: string; data: unknown };
 
-async function pump(raw: ServerResponse, events: AsyncIterable<StoredEvent>, abort: AbortController): Promise<void> {
+/** An agent's stored event as a frame: id = its revision, event = its type, data = the events route's item. */
+export async function* eventFrames(events: AsyncIterable<StoredEvent>): AsyncGenerator<SseFrame> {
+  for await (const event of events) yield { id: event.revision.toString(), event: event.type, data: toEventItem(event) };
+}
+
+const frame = ({ id, event, data }: SseFrame): string => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data, bigintReplacer)}\n\n`;
+
+async function pump(raw: ServerResponse, events: AsyncIterable<SseFrame>, abort: AbortController): Promise<void> {
   raw.on('close', () => abort.abort());
   raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
   raw.write(': connected\nretry: 3000\n\n');

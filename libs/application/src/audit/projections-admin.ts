@@ -10,7 +10,7 @@ export interface RebuildableProjection {
 
 /** The one query the status needs; structurally a `pg.Pool` (the application does not import pg). */
 export interface SqlReader {
-  query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 
 export interface ProjectionStatus {
@@ -62,6 +62,12 @@ const STATUS_SQL = `SELECT c.projection, c.position::text AS position, ${TIME('c
     ORDER BY l.position LIMIT 1
   ) d ON true
   ORDER BY c.projection`;
+
+/** One projection's checkpoint (the global position of the last event its rows include), or null before its first batch. */
+export async function projectionCheckpoint(sql: SqlReader, projection: string): Promise<bigint | null> {
+  const { rows } = await sql.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [projection]);
+  return rows.length === 0 ? null : BigInt(String(rows[0].position));
+}
 
 /** Checkpoints (stored with the rows they cover) against the store's head, and where a runner is stalled. */
 export async function projectionStatus(sql: SqlReader, store: EventStore): Promise<ProjectionStatus[]> {

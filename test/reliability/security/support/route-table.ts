@@ -45,7 +45,14 @@ export const TOKEN_ROUTES_WITHOUT_AGENT_PATH: Readonly<Record<string, string>> =
   'POST /v1/agents': 'the agent_id of the body (checked by the handler: 403 for another agent)',
   'GET /v1/agents': "lists only the token's agents (admin: all)",
   'GET /v1/attention': "lists only the token's agents' items (admin: all)",
+  'GET /v1/changes': "streams only the token's agents' events (admin: all)",
 };
+
+/**
+ * Token routes that answer a stream that never ends: probed with a live stream by their own
+ * spec (test/e2e/audit/changes.http.e2e.spec.ts: a scoped token never hears of another agent).
+ */
+export const STREAMING_TOKEN_ROUTES: readonly string[] = ['GET /v1/changes'];
 
 export type RouteClass = 'public' | 'agent' | 'admin' | 'token';
 

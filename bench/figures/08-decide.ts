@@ -1,6 +1,6 @@
 import {
-  type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide, decideNextAction, evolve, initialAgentState, schedulingIndexOf,
-  type WorkItem,
+  type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide, decideNextAction, evolve, initialAgentState, RecordMap,
+  schedulingIndexOf, type WorkItem,
 } from '@app/domain';
 import { atLeast, atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
@@ -17,8 +17,8 @@ const BLOCK = 100;
  * (`decide` + `evolve`): every 10th blocked, every 7th completed, every 13th needing input, the
  * rest queued and runnable, no focus (the ladder goes down to queued_available). Larger agents
  * repeat that block's items under new ids and times, and get the scheduling index evolve would
- * have kept (built once from the records): folding them one event at a time would take minutes,
- * because evolve copies the whole work item record on every work item event (measured below).
+ * have kept (built once from the records), so a size is set up in milliseconds rather than by
+ * deciding and folding thousands of commands.
  */
 export function agentWithItems(items: number): AgentState {
   const agentId = 'agent-decide';
@@ -45,13 +45,13 @@ export function agentWithItems(items: number): AgentState {
   }
   if (items <= block) return state;
   const shift = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
-  const workItems: AgentState['work_items'] = {};
+  let workItems: AgentState['work_items'] = RecordMap.empty();
   for (let copy = 0; copy * block < items; copy++) {
     for (let i = 0; i < block && copy * block + i < items; i++) {
-      const item = state.work_items[id(i)];
+      const item = state.work_items.get(id(i))!;
       const offset = copy * 3_600_000;
       const clone = { ...item, id: id(copy * block + i), created_at: shift(item.created_at, offset), updated_at: shift(item.updated_at, offset) };
-      workItems[clone.id] = clone as WorkItem;
+      workItems = workItems.set(clone.id, clone as WorkItem);
     }
   }
   const copied = { ...state, work_items: workItems };

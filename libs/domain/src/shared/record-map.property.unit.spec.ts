@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RecordMap } from './record-map';
+import { RecordMap, valuesInObjectOrder } from './record-map';
 
 type Value = { n: number };
 type Op = { kind: 'set'; id: string; n: number } | { kind: 'same'; id: string } | { kind: 'update'; id: string; n: number };
@@ -116,5 +116,14 @@ describe('RecordMap at scale', () => {
     expect(map.get('w-1234')).toEqual({ n: 1234 });
     expect(changed.changedSince(map)).toEqual([['w-1234', { n: -1 }]]);
     expect(changed.values().map((v) => v.n).filter((n, i) => n !== i)).toEqual([-1]);
+  });
+});
+
+describe('valuesInObjectOrder', () => {
+  it('lists values as Object.values of the plain object the map serialises to (property)', () => {
+    fc.assert(fc.property(opsArb, (ops) => {
+      const { map } = run(ops);
+      expect(valuesInObjectOrder(map)).toEqual(Object.values(map.toJSON()));
+    }), { numRuns: 200 });
   });
 });

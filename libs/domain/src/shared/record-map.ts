@@ -231,3 +231,17 @@ export function recordMapOf<T>(value: RecordMap<T> | Readonly<Record<string, T>>
   if (value instanceof RecordMap) return value;
   return value === null || value === undefined ? RecordMap.empty<T>() : RecordMap.from(value);
 }
+
+/** An id a plain object enumerates before every other key, in ascending numeric order (an array index). */
+const isArrayIndex = (id: string): boolean => /^(?:0|[1-9][0-9]*)$/.test(id) && Number(id) < 4294967295;
+
+/**
+ * The values in the order `Object.values` gave them when the records were plain objects:
+ * array-index ids ascending first, then insertion order. Only for the few readers that never
+ * sorted (a `find`, an unsorted listing), so their output stays what it was; costs O(n).
+ */
+export function valuesInObjectOrder<T>(map: RecordMap<T>): T[] {
+  const entries = map.entries();
+  const indexed = entries.filter(([id]) => isArrayIndex(id)).sort(([a], [b]) => Number(a) - Number(b));
+  return [...indexed, ...entries.filter(([id]) => !isArrayIndex(id))].map(([, value]) => value);
+}

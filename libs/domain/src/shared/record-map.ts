@@ -4,73 +4,19 @@
  * walks only the nodes two versions do not share. Records are never deleted from an agent,
  * so there is no delete. JSON is a plain object (`toJSON`); `RecordMap.from` reads it back.
  *
- * Two structures: a persistent 32-ary vector of `[id, value]` entries in insertion order, and
- * a hash array mapped trie (HAMT) from id to its position in the vector. Changing the value of
- * a known id copies one vector path and leaves the trie shared; a new id appends to both.
+ * Two structures: a persistent 32-ary vector of `[id, value]` entries in insertion order, and a
+ * hash array mapped trie (HAMT, hash-index.ts) from id to its position in the vector. Changing
+ * the value of a known id copies one vector path and leaves the trie shared; a new id appends
+ * to both.
  */
+import { EMPTY_INDEX, type HashIndex, hashOf, positionOf, withPosition } from './hash-index';
+
 export type Entry<T> = readonly [string, T];
 
 type VectorNode<T> = ReadonlyArray<VectorNode<T> | Entry<T>>;
 
-type Leaf = { readonly kind: 0; readonly key: string; readonly hash: number; readonly at: number };
-type Branch = { readonly kind: 1; readonly bitmap: number; readonly slots: readonly Slot[] };
-type Collision = { readonly kind: 2; readonly hash: number; readonly leaves: readonly Leaf[] };
-type Slot = Leaf | Branch | Collision;
-
 const BITS = 5;
-const WIDTH = 1 << BITS;
-const MASK = WIDTH - 1;
-const EMPTY_BRANCH: Branch = { kind: 1, bitmap: 0, slots: [] };
-
-/** FNV-1a over UTF-16 code units: deterministic, no dependency. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
-
-function withSlot(slots: readonly Slot[], at: number, slot: Slot, insert: boolean): Slot[] {
-  const copy = slots.slice();
-  if (insert) copy.splice(at, 0, slot);
-  else copy[at] = slot;
-  return copy;
-}
-
-/** The position stored for `key`, or -1. */
-function positionOf(root: Branch, key: string, hash: number): number {
-  let slot: Slot = root;
-  for (let shift = 0; ; shift += BITS) {
-    if (slot.kind === 0) return slot.key === key ? slot.at : -1;
-    if (slot.kind === 2) return slot.hash === hash ? (slot.leaves.find((leaf) => leaf.key === key)?.at ?? -1) : -1;
-    const bit = 1 << ((hash >>> shift) & MASK);
-    if ((slot.bitmap & bit) === 0) return -1;
-    slot = slot.slots[bitCount(slot.bitmap & (bit - 1))];
-  }
-}
-
-/** A node holding two slots with different keys whose hashes agree below `shift`. */
-function merged(a: Leaf | Collision, b: Leaf, shift: number): Slot {
-  if (a.hash === b.hash) return { kind: 2, hash: b.hash, leaves: a.kind === 2 ? [...a.leaves, b] : [a, b] };
-  const [fa, fb] = [(a.hash >>> shift) & MASK, (b.hash >>> shift) & MASK];
-  if (fa === fb) return { kind: 1, bitmap: 1 << fa, slots: [merged(a, b, shift + BITS)] };
-  return { kind: 1, bitmap: (1 << fa) | (1 << fb), slots: fa < fb ? [a, b] : [b, a] };
-}
-
-/** `branch` with `leaf` (a key it does not hold) added. */
-function inserted(branch: Branch, leaf: Leaf, shift: number): Branch {
-  const bit = 1 << ((leaf.hash >>> shift) & MASK);
-  const at = bitCount(branch.bitmap & (bit - 1));
-  if ((branch.bitmap & bit) === 0) return { kind: 1, bitmap: branch.bitmap | bit, slots: withSlot(branch.slots, at, leaf, true) };
-  const child = branch.slots[at];
-  const next = child.kind === 1 ? inserted(child, leaf, shift + BITS) : merged(child, leaf, shift + BITS);
-  return { kind: 1, bitmap: branch.bitmap, slots: withSlot(branch.slots, at, next, false) };
-}
+const MASK = (1 << BITS) - 1;
 
 // ---- The vector: `shift` is the level of the root (0: the root holds entries).
 
@@ -105,9 +51,9 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
   readonly #root: VectorNode<T>;
   readonly #shift: number;
   readonly #size: number;
-  readonly #index: Branch;
+  readonly #index: HashIndex;
 
-  private constructor(root: VectorNode<T>, shift: number, size: number, index: Branch) {
+  private constructor(root: VectorNode<T>, shift: number, size: number, index: HashIndex) {
     this.#root = root;
     this.#shift = shift;
     this.#size = size;
@@ -115,7 +61,7 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
   }
 
   static empty<T>(): RecordMap<T> {
-    return new RecordMap<T>([], 0, 0, EMPTY_BRANCH);
+    return new RecordMap<T>([], 0, 0, EMPTY_INDEX);
   }
 
   /** A map of a plain object's own entries (in its key order), or of `[id, value]` pairs in order. */
@@ -150,7 +96,7 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
       return new RecordMap(withEntry(this.#root, this.#shift, at, [id, value]), this.#shift, this.#size, this.#index);
     }
     const size = this.#size;
-    const index = inserted(this.#index, { kind: 0, key: id, hash, at: size }, 0);
+    const index = withPosition(this.#index, id, hash, size);
     if (size > 0 && size === 1 << (this.#shift + BITS)) {
       return new RecordMap([this.#root, pathTo(this.#shift, [id, value])], this.#shift + BITS, size + 1, index);
     }

@@ -94,7 +94,7 @@ export const rebuildFigure: Figure = {
     const lives = await seedAgents(store, 'rebuild', agents, perAgent);
     ctx.log(`  seeded ${agents * perAgent} events in ${(msSince(seedStart) / 1000).toFixed(1)} s`);
     const life = lives[0];
-    const view = JSON.stringify(toWorkItemView(life.state, life.state.work_items[life.workItemId(1)]));
+    const view = JSON.stringify(toWorkItemView(life.state, life.state.work_items.get(life.workItemId(1))!));
 
     // NOTE: rebuild() on a schema where the runner never started fails at its second page: reset()
     // UPDATEs a checkpoint row that does not exist yet, then the next page finds the stored checkpoint

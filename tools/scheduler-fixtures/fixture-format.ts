@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type AgentState, type AnyEvent, decideNextAction, evolve, initialAgentState, replayDecisions, schedulerProjection, toDecisionRecord,
+  valuesInObjectOrder,
 } from '@app/domain';
 import { parseJsonLines } from '@app/application/audit/agent-export';
 import { toDomainEvent } from '@app/application/events/upcasters';
@@ -43,7 +44,7 @@ export function expectedProjection(state: AgentState, now: string) {
 
 /** Tool calls are facts of the process trace: kept as evidence, never replayed. */
 export const expectedRounds = (state: AgentState) =>
-  Object.values(state.rounds).map((round) => ({ round_id: round.round_id, turn_id: round.turn_id, tool_call_ids: round.tool_calls.map((call) => call.tool_call_id) }));
+  valuesInObjectOrder(state.rounds).map((round) => ({ round_id: round.round_id, turn_id: round.turn_id, tool_call_ids: round.tool_calls.map((call) => call.tool_call_id) }));
 
 /** The work-item part of the state that a fact must leave alone. */
 export const workItemsOf = (state: AgentState) => ({ current_work_item_id: state.current_work_item_id, work_items: state.work_items });

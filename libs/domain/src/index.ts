@@ -6,6 +6,7 @@ export * from './shared/time';
 export * from './shared/text';
 export * from './shared/warnings';
 export * from './shared/command-meta';
+export { RecordMap, type Entry as RecordMapEntry, valuesInObjectOrder } from './shared/record-map';
 
 export * from './agent/agent.state';
 export * from './agent/agent.events';

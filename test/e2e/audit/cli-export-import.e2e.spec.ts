@@ -108,7 +108,7 @@ describe('the CLI exporting and importing agent streams', () => {
       expect(stored.metadata.schema_version).toBe(0);
       expect(stored.data).not.toHaveProperty('plan_status');
       const { state } = await new AgentRepository<AgentState, AgentEvent>(deployment.store, new PostgresSnapshotStore(deployment.pool), agentStateDecider).load(target);
-      expect(state.work_items[legacy.data.work_item_id]).toMatchObject({ plan_status: 'draft', todo_list: [], revision: 1 });
+      expect(state.work_items.get(legacy.data.work_item_id)).toMatchObject({ plan_status: 'draft', todo_list: [], revision: 1 });
       const page = await new AgentEventsReader(deployment.store).page(target, 0n);
       expect(page.items[0]).toMatchObject({ data: { plan_status: 'draft' }, metadata: { schema_version: 1, stored_schema_version: 0 } });
     });

@@ -1,6 +1,7 @@
 import {
   activeIntentsFor, type AgentState, candidateClassOf, compareCandidates, continueActiveKey, decideNextAction, isTerminalTaskStatus, itemTriggerCount,
-  readinessOf, schedulerProjection, schedulingStateOf, scheduledTimers, toDecisionRecord, triggeredReviewKey, type WaitingIntentRecord, type WorkItem,
+  readinessOf, schedulerProjection, schedulingStateOf, scheduledTimers, toDecisionRecord, triggeredReviewKey, valuesInObjectOrder, type WaitingIntentRecord,
+  type WorkItem,
 } from '@app/domain';
 
 /*
@@ -19,7 +20,7 @@ const emitted = (state: AgentState, key: string): boolean => Object.prototype.ha
 function waitText(state: AgentState, intent: WaitingIntentRecord): string {
   switch (intent.wake) {
     case 'task_result':
-      return `waits for task ${intent.resource} (${state.tasks[intent.resource ?? '']?.status ?? 'unknown'}; intent ${intent.id})`;
+      return `waits for task ${intent.resource} (${state.tasks.get(intent.resource ?? '')?.status ?? 'unknown'}; intent ${intent.id})`;
     case 'timer':
       return `waits for a timer firing at ${intent.fire_at} (intent ${intent.id})`;
     case 'operator_input':
@@ -73,19 +74,19 @@ function explainItem(state: AgentState, item: WorkItem, rank: number, now: strin
 
 /** What the agent waits for (SPEC.md §5 rung 9), and the tasks that run without being waits. */
 function waits(state: AgentState) {
-  const active = Object.values(state.waiting_intents).filter((i) => i.status === 'active').sort((a, b) => (a.id < b.id ? -1 : 1));
-  const needsInput = Object.values(state.work_items).filter((i) => i.state === 'open' && i.plan_status === 'needs_input').map((i) => i.id).sort();
+  const active = state.waiting_intents.values().filter((i) => i.status === 'active').sort((a, b) => (a.id < b.id ? -1 : 1));
+  const needsInput = state.work_items.values().filter((i) => i.state === 'open' && i.plan_status === 'needs_input').map((i) => i.id).sort();
   return {
     operator_items: needsInput,
     intents: active.map(intentLine),
     timers: scheduledTimers(state).map((t) => ({ id: t.id, fire_at: t.fire_at, work_item_id: t.work_item_id })),
-    tasks_not_waits: Object.values(state.tasks).filter((t) => !isTerminalTaskStatus(t.status)).map((t) => ({ id: t.id, status: t.status, work_item_id: t.work_item_id })),
+    tasks_not_waits: valuesInObjectOrder(state.tasks).filter((t) => !isTerminalTaskStatus(t.status)).map((t) => ({ id: t.id, status: t.status, work_item_id: t.work_item_id })),
   };
 }
 
 export function explainState(state: AgentState, now: string) {
   const projection = schedulerProjection(state, now);
-  const open = Object.values(state.work_items).filter((item) => item.state === 'open').sort(compareCandidates(state));
+  const open = state.work_items.values().filter((item) => item.state === 'open').sort(compareCandidates(state));
   const rankIn = (item: WorkItem) => open.filter((other) => candidateClassOf(state, other) === candidateClassOf(state, item)).findIndex((other) => other.id === item.id);
   return {
     posture: state.posture,

@@ -9,6 +9,8 @@ export interface AgentDecider<S, E extends DomainEvent = DomainEvent> {
   evolve(state: S, event: E): S;
   /** Bump when the state's shape changes: older snapshots are then ignored. */
   stateVersion: number;
+  /** The state a snapshot's JSON describes (JSON.stringify of a state, parsed back). */
+  revive(json: unknown): S;
 }
 
 /** Command ids recently applied to an agent, oldest first: `[command_id, first_revision, last_revision]`. */

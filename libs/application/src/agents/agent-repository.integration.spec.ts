@@ -74,7 +74,7 @@ describe('AgentRepository on the Postgres event store', () => {
     await Promise.all(writers.map((w) => w.load(agentId)));
     await Promise.all(writers.map((w, i) => w.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s))));
     const loaded = await newRepository().load(agentId);
-    expect(Object.keys(loaded.state.work_items).sort()).toEqual(['w-0', 'w-1', 'w-2', 'w-3', 'w-4', 'w-5']);
+    expect(loaded.state.work_items.keys().sort()).toEqual(['w-0', 'w-1', 'w-2', 'w-3', 'w-4', 'w-5']);
     expect(loaded.revision).toBe(6n);
   });
 

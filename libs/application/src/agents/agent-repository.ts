@@ -142,7 +142,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     if (!snapshot) {
       return { state: this.decider.initialState(agentId), revision: null, commands: RecentCommandLog.empty(), sinceSnapshot: 0 };
     }
-    return { state: snapshot.state, revision: snapshot.revision, commands: RecentCommandLog.fromJSON(snapshot.commands), sinceSnapshot: 0 };
+    return { state: this.decider.revive(snapshot.state), revision: snapshot.revision, commands: RecentCommandLog.fromJSON(snapshot.commands), sinceSnapshot: 0 };
   }
 
   private fold(base: LoadedAgent<S>, tail: StoredEvent[]): LoadedAgent<S> {

@@ -52,7 +52,7 @@ export class CallbackHandler implements ICommandHandler<CallbackCommand> {
     const claim = parseCallbackToken(token);
     if (claim === null) throw unknownCallback();
     const { state } = await this.agents.load(claim.agentId);
-    const tokenHash = state.waiting_intents[claim.intentId]?.callback_token_hash ?? null;
+    const tokenHash = state.waiting_intents.get(claim.intentId)?.callback_token_hash ?? null;
     if (tokenHash === null || !callbackTokenMatches(token, tokenHash)) throw unknownCallback();
     return { agentId: claim.agentId, intentId: claim.intentId, tokenHash };
   }

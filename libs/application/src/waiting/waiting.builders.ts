@@ -34,7 +34,7 @@ export function waitForCommand(
 export function renderWaitForWithToken(token: MintedCallbackToken | null): Renderer<WaitFor, WaitForReply & { callback_token?: string }> {
   return (command: WaitFor, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => {
     const reply = renderWaitForReply(command, before, after, events);
-    const issued = token !== null && after.waiting_intents[command.data.intent_id]?.callback_token_hash === token.hash;
+    const issued = token !== null && after.waiting_intents.get(command.data.intent_id)?.callback_token_hash === token.hash;
     return issued ? { ...reply, callback_token: token.token } : reply;
   };
 }

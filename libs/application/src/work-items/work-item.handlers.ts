@@ -46,7 +46,7 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
     // A write command that sees a changed plan file records the refresh (SPEC.md section 1). The
     // cached state is enough to know whether the item exists (the decision itself loads afresh).
     const state = this.agents.peek(envelope.agentId) ?? (await this.agents.load(envelope.agentId)).state;
-    const plan_artifact = state.work_items[workItemId] ? await this.plans.describe(envelope.agentId, workItemId) : undefined;
+    const plan_artifact = state.work_items.get(workItemId) ? await this.plans.describe(envelope.agentId, workItemId) : undefined;
     const command: UpdateWorkItem = { type: 'UpdateWorkItem', data: { work_item_id: workItemId, ...input, plan_artifact }, meta: this.agents.meta(envelope) };
     return this.agents.run(envelope, command, renderUpdateWorkItemReply);
   }

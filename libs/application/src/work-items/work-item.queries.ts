@@ -77,7 +77,7 @@ export class ReadPlanHandler implements IQueryHandler<ReadPlanQuery> {
 
   async execute({ agentId, workItemId }: ReadPlanQuery) {
     const { state } = await this.agents.load(agentId);
-    if (!state.work_items[workItemId]) throw notFound('work_item', workItemId);
+    if (!state.work_items.get(workItemId)) throw notFound('work_item', workItemId);
     return (await this.plans.read(agentId, workItemId)) ?? '';
   }
 }

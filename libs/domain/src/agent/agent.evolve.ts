@@ -51,7 +51,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
 /** Folds one stored event. Every event, known or not, advances `version` (it occupies a stream revision). */
 export function evolve(state: AgentState, event: AnyEvent): AgentState {
   const next = route(state, event);
-  return { ...next, scheduling_index: reindexed(state, next, event), version: state.version + 1 };
+  return { ...next, scheduling_index: reindexed(state, next), version: state.version + 1 };
 }
 
 /** Folds a whole stream (or a tail onto a snapshot). */

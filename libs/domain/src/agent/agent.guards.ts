@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/domain-error';
+import type { RecordMap } from '../shared/record-map';
 import type { OpenWorkItem, WorkItem } from '../work-item/work-item.state';
 import type { AgentState } from './agent.state';
 
@@ -9,7 +10,7 @@ export function requireRegistered(state: AgentState): string {
 }
 
 export function requireWorkItem(state: AgentState, workItemId: string): WorkItem {
-  const item = state.work_items[workItemId];
+  const item = state.work_items.get(workItemId);
   if (!item) {
     throw new DomainError('not_found', { resource: 'work_item', work_item_id: workItemId }, `work item ${workItemId} not found`);
   }
@@ -29,15 +30,15 @@ export function requireOpen(item: WorkItem, action: string): OpenWorkItem {
 }
 
 /** The record `id` of a keyed collection (tasks, timers, messages, intents), or `not_found` naming the resource. */
-export function requireRecord<T>(records: Readonly<Record<string, T>>, id: string, resource: string): T {
-  const record = Object.hasOwn(records, id) ? records[id] : undefined;
+export function requireRecord<T>(records: RecordMap<T>, id: string, resource: string): T {
+  const record = records.get(id);
   if (record === undefined) throw new DomainError('not_found', { resource, [`${resource}_id`]: id }, `${resource} ${id} not found`);
   return record;
 }
 
 /** Ids are inputs (the app generates them): a new record may not reuse one (`already_exists`). */
-export function requireAbsent(records: Readonly<Record<string, unknown>>, id: string, resource: string): void {
-  if (Object.hasOwn(records, id)) {
+export function requireAbsent(records: RecordMap<unknown>, id: string, resource: string): void {
+  if (records.has(id)) {
     throw new DomainError('already_exists', { resource, [`${resource}_id`]: id }, `${resource} ${id} already exists`);
   }
 }

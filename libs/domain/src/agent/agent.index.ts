@@ -1,7 +1,7 @@
+import type { RecordMap } from '../shared/record-map';
 import { compareInstants } from '../shared/time';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WorkItem } from '../work-item/work-item.state';
-import { recordOf } from './agent.records';
 import type { AgentState } from './agent.state';
 
 /**
@@ -29,13 +29,15 @@ type Compare<T> = (a: T, b: T) => number;
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const intentOrder = (intents: AgentState['waiting_intents']): Compare<string> => (a, b) =>
-  compareInstants(intents[a].created_at, intents[b].created_at) || byId(a, b);
+  compareInstants(intents.get(a)!.created_at, intents.get(b)!.created_at) || byId(a, b);
 
-const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
-  compareInstants(items[a].updated_at, items[b].updated_at) || compareInstants(items[a].created_at, items[b].created_at) || byId(a, b);
+const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) => {
+  const [x, y] = [items.get(a)!, items.get(b)!];
+  return compareInstants(x.updated_at, y.updated_at) || compareInstants(x.created_at, y.created_at) || byId(a, b);
+};
 
 const recheckOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
-  compareInstants(items[a].recheck_at ?? '', items[b].recheck_at ?? '') || byId(a, b);
+  compareInstants(items.get(a)!.recheck_at ?? '', items.get(b)!.recheck_at ?? '') || byId(a, b);
 
 const isActive = (intent: WaitingIntentRecord | undefined): boolean => intent?.status === 'active';
 
@@ -50,7 +52,7 @@ const hasRecheck = (item: WorkItem | undefined): boolean => item !== undefined &
 function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set<string> {
   const items = new Set<string>();
   for (const id of activeIntents) {
-    const intent = state.waiting_intents[id];
+    const intent = state.waiting_intents.get(id)!;
     if (intent.scope === 'work_item' && intent.work_item_id !== null) items.add(intent.work_item_id);
   }
   return items;
@@ -58,13 +60,13 @@ function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set
 
 /** The index of `state`'s records, built from scratch (a snapshot of an older shape, a test, a check). */
 export function indexOf(state: AgentState): SchedulingIndex {
-  const active_intents = Object.keys(state.waiting_intents).filter((id) => isActive(state.waiting_intents[id])).sort(intentOrder(state.waiting_intents));
+  const active_intents = state.waiting_intents.keys().filter((id) => isActive(state.waiting_intents.get(id))).sort(intentOrder(state.waiting_intents));
   const waitedOn = waitedOnItems(state, active_intents);
-  const ids = Object.keys(state.work_items);
+  const ids = state.work_items.keys();
   return {
     active_intents,
-    runnable: ids.filter((id) => isRunnable(state.work_items[id], waitedOn)).sort(queuedOrder(state.work_items)),
-    rechecks: ids.filter((id) => hasRecheck(state.work_items[id])).sort(recheckOrder(state.work_items)),
+    runnable: ids.filter((id) => isRunnable(state.work_items.get(id), waitedOn)).sort(queuedOrder(state.work_items)),
+    rechecks: ids.filter((id) => hasRecheck(state.work_items.get(id))).sort(recheckOrder(state.work_items)),
   };
 }
 
@@ -91,39 +93,33 @@ function placed(list: string[], id: string, member: boolean, compare: Compare<st
   return member ? inserted(rest, id, compare) : rest;
 }
 
-/** The ids of the records that differ between two versions of a collection, when one event changed them. */
-function changedIds<T>(before: Record<string, T>, after: Record<string, T>, hint: unknown): string[] | null {
-  if (before === after) return [];
-  if (typeof hint === 'string' && recordOf(before, hint) !== recordOf(after, hint)) return [hint];
-  return null;
+/** The ids of the records that differ between two versions of a collection (only the unshared nodes are visited). */
+function changedIds<T>(before: RecordMap<T>, after: RecordMap<T>): string[] {
+  return before === after ? [] : after.changedSince(before).map(([id]) => id);
 }
 
-const dataField = (event: { data?: unknown }, field: string): unknown =>
-  typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>)[field] : undefined;
-
 /**
- * The index of `after`, the state `event` folded `before` into, updated for what the event
- * changed: the work item it names and the items of the intent it names. A change it cannot
- * attribute (no slice does that today) falls back to a rebuild, so the index is never stale.
+ * The index of `after`, the state one event folded `before` into, updated for the records that
+ * changed (RecordMap.changedSince: the work items and intents not shared with `before`) and the
+ * items of the intents that changed.
  */
-export function reindexed(before: AgentState, after: AgentState, event: { data?: unknown }): SchedulingIndex {
+export function reindexed(before: AgentState, after: AgentState): SchedulingIndex {
   const index = before.scheduling_index;
-  const items = changedIds(before.work_items, after.work_items, dataField(event, 'work_item_id'));
-  const intents = changedIds(before.waiting_intents, after.waiting_intents, dataField(event, 'intent_id'));
-  if (items === null || intents === null) return indexOf(after);
+  const items = changedIds(before.work_items, after.work_items);
+  const intents = changedIds(before.waiting_intents, after.waiting_intents);
   if (items.length === 0 && intents.length === 0) return index;
 
   let active_intents = index.active_intents;
   const touched = new Set(items);
   for (const id of intents) {
-    const [was, is] = [recordOf(before.waiting_intents, id), recordOf(after.waiting_intents, id)];
+    const [was, is] = [before.waiting_intents.get(id), after.waiting_intents.get(id)];
     if (isActive(was) !== isActive(is)) active_intents = placed(active_intents, id, isActive(is), intentOrder(after.waiting_intents));
     for (const intent of [was, is]) if (intent?.scope === 'work_item' && intent.work_item_id !== null) touched.add(intent.work_item_id);
   }
   const waitedOn = touched.size === 0 ? new Set<string>() : waitedOnItems(after, active_intents);
   let { runnable, rechecks } = index;
   for (const id of touched) {
-    const item = recordOf(after.work_items, id);
+    const item = after.work_items.get(id);
     runnable = placed(runnable, id, isRunnable(item, waitedOn), queuedOrder(after.work_items));
     rechecks = placed(rechecks, id, hasRecheck(item), recheckOrder(after.work_items));
   }

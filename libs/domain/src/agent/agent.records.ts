@@ -1,18 +1,22 @@
-import type { AgentState } from './agent.state';
+import type { RecordMap } from '../shared/record-map';
+import type { WorkItem } from '../work-item/work-item.state';
+import type {
+  AgentState, BriefRecord, DeliverySummaryRecord, MessageRecord, RoundRecord, TaskRecord, TimerRecord, TurnRecord, WaitingIntentRecord,
+} from './agent.state';
 
-/** The keyed record collections of AgentState that the slices evolve. */
-type Collection =
-  | 'waiting_intents' | 'tasks' | 'messages' | 'timers' | 'turns' | 'rounds' | 'briefs' | 'delivery_summaries';
-type RecordOf<K extends Collection> = AgentState[K][string];
+/** The keyed record collections of AgentState that the slices evolve, and their record types. */
+type Records = {
+  work_items: WorkItem; waiting_intents: WaitingIntentRecord; tasks: TaskRecord; messages: MessageRecord; timers: TimerRecord;
+  turns: TurnRecord; rounds: RoundRecord; briefs: BriefRecord; delivery_summaries: DeliverySummaryRecord;
+};
+type Collection = keyof Records;
+type RecordOf<K extends Collection> = Records[K];
 
-/** The record under `id` (own keys only: an id like `constructor` is not an Object.prototype member), or undefined. */
-export function recordOf<T>(records: Readonly<Record<string, T>>, id: string | null | undefined): T | undefined {
-  return typeof id === 'string' && Object.hasOwn(records, id) ? records[id] : undefined;
-}
+const recordsOf = <K extends Collection>(state: AgentState, key: K) => state[key] as unknown as RecordMap<RecordOf<K>>;
 
 /** A new state with `record` under `id`; every other record keeps its identity (projectors diff by reference). */
 export function putRecord<K extends Collection>(state: AgentState, key: K, id: string, record: RecordOf<K>): AgentState {
-  return { ...state, [key]: { ...state[key], [id]: record } };
+  return { ...state, [key]: recordsOf(state, key).set(id, record) };
 }
 
 /** Applies `change` to an existing record; an event about an unknown record leaves the state as it is. */
@@ -22,6 +26,6 @@ export function changeRecord<K extends Collection>(
   id: string,
   change: (record: RecordOf<K>) => RecordOf<K>,
 ): AgentState {
-  const record = recordOf(state[key] as Record<string, RecordOf<K>>, id);
+  const record = recordsOf(state, key).get(id);
   return record === undefined ? state : putRecord(state, key, id, change(record));
 }

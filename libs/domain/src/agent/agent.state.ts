@@ -1,4 +1,5 @@
 import type { MessageRecord } from '../queue/message.state';
+import { RecordMap, recordMapOf } from '../shared/record-map';
 import { emptyIndex, type SchedulingIndex } from './agent.index';
 import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';
@@ -30,7 +31,11 @@ export type {
 } from '../turn/turn.state';
 export type { DecisionRecord, RecordedDecision } from '../scheduler/decision';
 
-/** The state of one agent stream, folded from its events by `evolve`. */
+/**
+ * The state of one agent stream, folded from its events by `evolve`. Records are kept in
+ * RecordMaps (structural sharing, insertion order); `JSON.stringify` writes them as plain
+ * objects and `reviveAgentState` reads such JSON back.
+ */
 export type AgentState = {
   /** null until `AgentRegistered`: every other command is refused before it. */
   agent_id: string | null;
@@ -38,26 +43,26 @@ export type AgentState = {
   posture: Posture;
   /** Durable focus: at most one open work item. */
   current_work_item_id: string | null;
-  work_items: Record<string, WorkItem>;
+  work_items: RecordMap<WorkItem>;
   /** Number of events folded into this state, known or not (= stream revision + 1). */
   version: number;
 
-  waiting_intents: Record<string, WaitingIntentRecord>;
-  tasks: Record<string, TaskRecord>;
-  messages: Record<string, MessageRecord>;
+  waiting_intents: RecordMap<WaitingIntentRecord>;
+  tasks: RecordMap<TaskRecord>;
+  messages: RecordMap<MessageRecord>;
   /** Ids of the messages whose status is `queued`, in arrival order (bands: `queuedMessagesInOrder`). */
   queue: string[];
-  timers: Record<string, TimerRecord>;
-  turns: Record<string, TurnRecord>;
+  timers: RecordMap<TimerRecord>;
+  turns: RecordMap<TurnRecord>;
   open_turn_id: string | null;
   turn_index: number;
   pending_wake_hint: WakeHintRecord | null;
   /** Scheduler tick idempotency keys already emitted (key -> emitted at). */
-  emitted_tick_keys: Record<string, string>;
-  delivery_summaries: Record<string, DeliverySummaryRecord>;
+  emitted_tick_keys: RecordMap<string>;
+  delivery_summaries: RecordMap<DeliverySummaryRecord>;
   /** Assistant rounds of every turn, keyed by round id (process trace; tool calls are facts). */
-  rounds: Record<string, RoundRecord>;
-  briefs: Record<string, BriefRecord>;
+  rounds: RecordMap<RoundRecord>;
+  briefs: RecordMap<BriefRecord>;
   /** The newest SchedulerDecisionRecorded (a decision equal to it is not recorded again unless it has effects). */
   last_decision: RecordedDecision | null;
   /** Derived from the records above by evolve, so a decision never scans every item (agent.index.ts). */
@@ -77,22 +82,38 @@ export function initialAgentState(): AgentState {
     registered_at: null,
     posture: 'booting',
     current_work_item_id: null,
-    work_items: {},
+    work_items: RecordMap.empty(),
     version: 0,
-    waiting_intents: {},
-    tasks: {},
-    messages: {},
+    waiting_intents: RecordMap.empty(),
+    tasks: RecordMap.empty(),
+    messages: RecordMap.empty(),
     queue: [],
-    timers: {},
-    turns: {},
+    timers: RecordMap.empty(),
+    turns: RecordMap.empty(),
     open_turn_id: null,
     turn_index: 0,
     pending_wake_hint: null,
-    emitted_tick_keys: {},
-    delivery_summaries: {},
-    rounds: {},
-    briefs: {},
+    emitted_tick_keys: RecordMap.empty(),
+    delivery_summaries: RecordMap.empty(),
+    rounds: RecordMap.empty(),
+    briefs: RecordMap.empty(),
     last_decision: null,
     scheduling_index: emptyIndex(),
   };
+}
+
+/** The record collections of AgentState: plain objects in its JSON, RecordMaps in memory. */
+const RECORD_COLLECTIONS = [
+  'work_items', 'waiting_intents', 'tasks', 'messages', 'timers', 'turns', 'emitted_tick_keys', 'delivery_summaries', 'rounds', 'briefs',
+] as const;
+
+/**
+ * An AgentState back from its JSON (a snapshot): the record collections become RecordMaps
+ * again, in the key order of the JSON objects. Everything else is plain data already.
+ */
+export function reviveAgentState(json: unknown): AgentState {
+  const plain = json as Record<string, unknown>;
+  const state = { ...plain } as Record<string, unknown>;
+  for (const key of RECORD_COLLECTIONS) state[key] = recordMapOf(plain[key] as Record<string, unknown> | RecordMap<unknown> | undefined);
+  return state as AgentState;
 }

@@ -59,7 +59,7 @@ describe('a gated agent', () => {
   it('keeps messages queued while paused (they accumulate)', () => {
     given(paused).when(wcmd.enqueue('m-1')).thenState((after) => {
       expect(after.posture).toBe('paused');
-      expect(after.messages['m-1'].status).toBe('queued');
+      expect(after.messages.get('m-1')!.status).toBe('queued');
       expect(after.queue).toEqual(['m-1']);
     });
   });
@@ -71,8 +71,8 @@ describe('a gated agent', () => {
       expect(after.queue).toEqual([]);
     });
     given(withTask).when(wcmd.taskStatus('t-1', 'completed')).thenState((after) => {
-      expect(after.tasks['t-1'].status).toBe('completed');
-      expect(after.messages['m-t-1-completed']).toMatchObject({ kind: 'task_result', status: 'queued' });
+      expect(after.tasks.get('t-1')!.status).toBe('completed');
+      expect(after.messages.get('m-t-1-completed')).toMatchObject({ kind: 'task_result', status: 'queued' });
     });
   });
 });

@@ -28,7 +28,7 @@ describe('PickWorkItem with no focus', () => {
   it('sets the focus without touching the item revision or updated_at', () => {
     given(twoOpen).when(cmd.pick('w-2')).thenState((after) => {
       expect(after.current_work_item_id).toBe('w-2');
-      expect(after.work_items['w-2']).toMatchObject({ revision: 1, updated_at: at(1) });
+      expect(after.work_items.get('w-2')).toMatchObject({ revision: 1, updated_at: at(1) });
     });
   });
 });
@@ -78,7 +78,7 @@ describe('PickWorkItem of an item that is not runnable', () => {
     given([...twoOpen, updated('w-2', { blocked_by: 'CI', revision: 2 })]).when(cmd.pick('w-2')).thenState((after, events) => {
       expect(events[0].data).toMatchObject({ current_readiness: 'blocked', current_focus_mode: 'inspection' });
       expect(after.current_work_item_id).toBe('w-2');
-      expect(after.work_items['w-2']).toMatchObject({ blocked_by: 'CI', revision: 2 });
+      expect(after.work_items.get('w-2')).toMatchObject({ blocked_by: 'CI', revision: 2 });
     });
   });
 

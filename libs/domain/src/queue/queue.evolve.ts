@@ -1,4 +1,4 @@
-import { changeRecord, putRecord, recordOf } from '../agent/agent.records';
+import { changeRecord, putRecord } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord, MessageStatus } from './message.state';
 import type { MessageQueued, QueueEvent } from './queue.events';
@@ -28,7 +28,7 @@ function moved(state: AgentState, messageId: string, status: MessageStatus, at: 
 
 /** Back to queued, at its old place (same seq); like any new input it wakes an asleep agent. */
 function requeued(state: AgentState, messageId: string, at: string): AgentState {
-  const message = recordOf(state.messages, messageId);
+  const message = state.messages.get(messageId);
   if (message === undefined) return state;
   const next = putRecord(state, 'messages', messageId, { ...message, status: 'queued', updated_at: at });
   return {

@@ -27,11 +27,11 @@ describe('EnqueueMessage', () => {
       kind: 'webhook_event', body, priority: 'background', origin: 'github', work_item_id: 'w-1', task_id: 't-1',
       correlation_id: 'delivery-9', authority: 'external_evidence',
     })).thenState((after) => {
-      expect(after.messages['m-1']).toMatchObject({
+      expect(after.messages.get('m-1')).toMatchObject({
         kind: 'webhook_event', body, priority: 'background', origin: 'github', work_item_id: 'w-1', task_id: 't-1',
         correlation_id: 'delivery-9', authority: 'external_evidence', status: 'queued', created_at: NOW,
       });
-      expect(after.messages['m-1'].body).not.toBe(body);
+      expect(after.messages.get('m-1')!.body).not.toBe(body);
       expect(after.queue).toEqual(['m-1']);
     });
   });
@@ -92,7 +92,7 @@ describe('DropMessage', () => {
   it('drops a queued message (operator)', () => {
     given(queued).when(wcmd.drop('m-1')).then([{ type: 'MessageDropped', data: { agent_id: AGENT, message_id: 'm-1', reason: 'dropped_by_operator', at: NOW } }]);
     given(queued).when(wcmd.drop('m-1')).thenState((after) => {
-      expect(after.messages['m-1'].status).toBe('dropped');
+      expect(after.messages.get('m-1')!.status).toBe('dropped');
       expect(after.queue).toEqual([]);
     });
   });
@@ -114,8 +114,8 @@ describe('message status events of the scheduler and turn slices', () => {
   it.each([['MessageDequeued', 'dequeued'], ['MessageProcessed', 'processed'], ['MessageInterjected', 'interjected'], ['MessageAborted', 'aborted']])(
     '%s moves the message to %s and out of the queue, keeping the other records', (type, status) => {
       const after = evolve(queued, { type, data: { agent_id: AGENT, message_id: 'm-1', turn_id: null, at: NOW } });
-      expect(after.messages['m-1'].status).toBe(status);
+      expect(after.messages.get('m-1')!.status).toBe(status);
       expect(after.queue).toEqual(['m-2']);
-      expect(after.messages['m-2']).toBe(queued.messages['m-2']);
+      expect(after.messages.get('m-2')).toBe(queued.messages.get('m-2'));
     });
 });

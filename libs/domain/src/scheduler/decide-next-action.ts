@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord } from '../queue/message.state';
 import { compareInstants } from '../shared/time';
@@ -47,7 +46,7 @@ function gateRung(state: AgentState): SchedulerDecision | null {
  */
 function openTurnRung(state: AgentState, now: string): SchedulerDecision | null {
   if (state.open_turn_id === null) return null;
-  const turn = recordOf(state.turns, state.open_turn_id);
+  const turn = state.turns.get(state.open_turn_id);
   const evidence = [`open_turn:${state.open_turn_id}`];
   if (turn) {
     evidence.push(`message:${turn.message_id}`);

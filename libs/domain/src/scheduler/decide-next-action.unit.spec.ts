@@ -61,7 +61,7 @@ describe('the priority order of SPEC.md §5, rung by rung', () => {
 
 describe('duplicate tick keys', () => {
   const emitted = (state: AgentState, ...keys: string[]): AgentState =>
-    ({ ...state, emitted_tick_keys: { ...state.emitted_tick_keys, ...Object.fromEntries(keys.map((k) => [k, NOW])) } });
+    ({ ...state, emitted_tick_keys: keys.reduce((emitted, key) => emitted.set(key, NOW), state.emitted_tick_keys) });
 
   it('a key already emitted is skipped with evidence, and the scheduler moves on to the next rung', () => {
     const state = emitted(replay(ladderFrom(5)), 'work_queue:continue_active:w-cur:1');

@@ -1,7 +1,7 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord } from '../queue/message.state';
 import { activeIntentsFor } from '../views/scheduling';
+import { valuesInObjectOrder } from '../shared/record-map';
 
 /** Whether a queued message warrants re-entering the model (StartModelTurn) or only reduction (SPEC.md §5 rung 3). */
 export type MessageClassification = {
@@ -23,7 +23,7 @@ function classifyTaskResult(state: AgentState, message: MessageRecord): MessageC
   if (message.work_item_id !== null && message.work_item_id === state.current_work_item_id) {
     return reentry('task_result_for_focus', evidence);
   }
-  const agentWait = Object.values(state.waiting_intents).find((intent) =>
+  const agentWait = valuesInObjectOrder(state.waiting_intents).find((intent) =>
     intent.scope === 'agent' && intent.wake === 'task_result' && intent.resource === message.task_id && message.task_id !== null);
   if (agentWait) return reentry('task_result_for_agent_wait', [...evidence, `intent:${agentWait.id}`]);
   return livenessOnly('task_result_not_for_focus', evidence);
@@ -35,7 +35,7 @@ function classifyTaskResult(state: AgentState, message: MessageRecord): MessageC
  * mismatched trigger: liveness only, it never satisfies an unrelated wait.
  */
 function classifyExternal(state: AgentState, message: MessageRecord, reason: string): MessageClassification {
-  const item = recordOf(state.work_items, message.work_item_id);
+  const item = state.work_items.get(message.work_item_id);
   if (item === undefined || item.state !== 'open') return reentry(reason);
   const intents = activeIntentsFor(state, item.id);
   const matches = intents.length === 0 || intents.some((intent) => intent.wake === 'external' || intent.id === message.causation_id);

@@ -15,11 +15,11 @@ export function nextDueAt(state: AgentState): string | null {
   const candidates: string[] = [];
   const timer = scheduledTimers(state)[0];
   if (timer) candidates.push(timer.fire_at);
-  const turn = state.open_turn_id === null ? undefined : state.turns[state.open_turn_id];
+  const turn = state.open_turn_id === null ? undefined : state.turns.get(state.open_turn_id);
   if (turn) candidates.push(turn.lease_expires_at);
   // The rechecks are soonest first: the first one still to surface is the only one that counts.
   for (const id of state.scheduling_index.rechecks) {
-    const item = state.work_items[id];
+    const item = state.work_items.get(id)!;
     if (item.recheck_at === null) continue;
     if (isEmitted(state, recheckKey(item.id, item.recheck_at)) || readinessOf(state, item) !== 'blocked') continue;
     candidates.push(item.recheck_at);

@@ -21,7 +21,7 @@ describe('nextDueAt: when time alone changes what the scheduler should do', () =
 
   it("includes the open turn's lease expiry", () => {
     const events = history([registered()], wcmd.enqueue('m-1'), tcmd.startTurn('turn-1', 'm-1', at(60)));
-    expect(nextDueAt(replay(events))).toBe(replay(events).turns['turn-1'].lease_expires_at);
+    expect(nextDueAt(replay(events))).toBe(replay(events).turns.get('turn-1')!.lease_expires_at);
   });
 
   it('includes the recheck deadline of a blocked item until its tick is emitted', () => {

@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import { type Readiness, readinessOf, type SchedulingState, schedulingStateOf } from '../views/scheduling';
@@ -16,7 +15,7 @@ export type CurrentItemProjection = {
 } | null;
 
 export function currentItemProjection(state: AgentState): CurrentItemProjection {
-  const item = recordOf(state.work_items, state.current_work_item_id);
+  const item = state.work_items.get(state.current_work_item_id);
   if (item === undefined) return null;
   const key = continueActiveKey(item.id, item.revision);
   return {
@@ -36,7 +35,7 @@ export type OpenTurnProjection = {
 } | null;
 
 export function openTurnProjection(state: AgentState, now: string): OpenTurnProjection {
-  const turn = recordOf(state.turns, state.open_turn_id);
+  const turn = state.turns.get(state.open_turn_id);
   if (turn === undefined) return null;
   return {
     turn_id: turn.turn_id, turn_index: turn.turn_index, message_id: turn.message_id, work_item_id: turn.work_item_id,

@@ -61,24 +61,24 @@ function candidateLists(state: AgentState): Record<CandidateClass, string[]> {
 
 function waitingPlane(state: AgentState, now: string): Pick<SchedulerProjection, 'active_intents' | 'scheduled_timers' | 'active_tasks'> {
   return {
-    active_intents: Object.values(state.waiting_intents).filter((i) => i.status === 'active').sort(compareIntents).map((i) => ({
+    active_intents: state.waiting_intents.values().filter((i) => i.status === 'active').sort(compareIntents).map((i) => ({
       id: i.id, scope: i.scope, work_item_id: i.work_item_id, wake: i.wake, resource: i.resource, trigger_count: i.trigger_count, last_triggered_at: i.last_triggered_at,
     })),
     scheduled_timers: scheduledTimers(state).map((t) => ({ id: t.id, fire_at: t.fire_at, work_item_id: t.work_item_id, intent_id: t.intent_id, due: compareInstants(t.fire_at, now) <= 0 })),
-    active_tasks: Object.values(state.tasks).filter((t) => !isTerminalTaskStatus(t.status)).sort((a, b) => (a.id < b.id ? -1 : 1)).map((t) => ({
+    active_tasks: state.tasks.values().filter((t) => !isTerminalTaskStatus(t.status)).sort((a, b) => (a.id < b.id ? -1 : 1)).map((t) => ({
       id: t.id, kind: t.kind, status: t.status, wait_policy: t.wait_policy, work_item_id: t.work_item_id,
     })),
   };
 }
 
 function countsOf(state: AgentState, candidates: Record<CandidateClass, string[]>, plane: ReturnType<typeof waitingPlane>): SchedulerProjection['counts'] {
-  const items = Object.values(state.work_items);
+  const items = state.work_items.values();
   const perClass = Object.fromEntries(CLASSES.map((c) => [c, candidates[c].length])) as Record<CandidateClass, number>;
   return {
     ...perClass, work_items: items.length, open: items.filter((i) => i.state === 'open').length,
     completed: items.filter((i) => i.state === 'completed').length, active_intents: plane.active_intents.length,
     triggered_intents: plane.active_intents.filter((i) => i.trigger_count > 0).length, scheduled_timers: plane.scheduled_timers.length,
-    active_tasks: plane.active_tasks.length, emitted_tick_keys: Object.keys(state.emitted_tick_keys).length, briefs: Object.keys(state.briefs).length,
+    active_tasks: plane.active_tasks.length, emitted_tick_keys: state.emitted_tick_keys.keys().length, briefs: state.briefs.keys().length,
   };
 }
 
@@ -87,7 +87,7 @@ export function schedulerProjection(state: AgentState, now: string): SchedulerPr
   const candidates = candidateLists(state);
   const plane = waitingPlane(state, now);
   const hint = state.pending_wake_hint;
-  const replay = Object.values(state.messages).filter((m) => m.status === 'queued' || m.status === 'dequeued').sort(compareQueuedMessages);
+  const replay = state.messages.values().filter((m) => m.status === 'queued' || m.status === 'dequeued').sort(compareQueuedMessages);
   return {
     agent_id: state.agent_id, posture: state.posture, version: state.version, turn_index: state.turn_index,
     current_work_item: currentItemProjection(state), open_turn: openTurnProjection(state, now), queue: queueProjection(state),

@@ -80,7 +80,7 @@ describe('EmitSystemTick', () => {
         work_item_id: 'w-1', liveness_only: false, correlation_id: 'work_queue:continue_active:w-1:1',
       } });
       expect(String((events[1].data as { body: unknown }).body)).toMatch(/^continue_active: work item w-1 is the current focus/);
-      expect(after.emitted_tick_keys).toEqual({ 'work_queue:continue_active:w-1:1': NOW });
+      expect(after.emitted_tick_keys.toJSON()).toEqual({ 'work_queue:continue_active:w-1:1': NOW });
       expect(after.current_work_item_id).toBe('w-1');
     });
   });
@@ -103,8 +103,8 @@ describe('EmitSystemTick', () => {
     const hint = nextDecision(pending);
     given(pending).when(tcmd.emitTick(hint, 'm-hint')).thenState((after) => {
       expect(after.pending_wake_hint).toBeNull();
-      expect(after.messages['m-hint']).toMatchObject({ origin: 'wake_hint', body: 'green', liveness_only: false, priority: 'next' });
-      expect(Object.keys(after.emitted_tick_keys)).toEqual([hint.idempotency_key]);
+      expect(after.messages.get('m-hint')).toMatchObject({ origin: 'wake_hint', body: 'green', liveness_only: false, priority: 'next' });
+      expect(after.emitted_tick_keys.keys()).toEqual([hint.idempotency_key]);
     });
   });
 });
@@ -119,7 +119,7 @@ describe('ReduceMessage', () => {
         { type: 'MessageProcessed', data: { agent_id: AGENT, message_id: 'm-hint', turn_id: null, at: NOW } },
       ]);
       expect(after).toMatchObject({ queue: [], open_turn_id: null });
-      expect(after.messages['m-hint'].status).toBe('processed');
+      expect(after.messages.get('m-hint')!.status).toBe('processed');
     });
   });
 

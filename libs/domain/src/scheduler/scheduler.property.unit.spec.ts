@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { evolve, replay } from '../agent/agent.evolve';
 import { indexOf } from '../agent/agent.index';
-import type { AgentState } from '../agent/agent.state';
+import { type AgentState, reviveAgentState } from '../agent/agent.state';
 import { at, registered } from '../testing/fixtures';
 import { type Action, actionArb, play, type World } from '../testing/random-actions';
 import { streamOf } from '../testing/worker-simulation';
@@ -34,7 +34,7 @@ describe('decideNextAction over random agent lives (property)', () => {
         const decision = decideNextAction(state, now);
         expect(decision.reason).not.toBe('projection_invalid');
         expect(decideNextAction(state, now)).toEqual(decision);
-        expect(decideNextAction(JSON.parse(JSON.stringify(state)) as AgentState, now)).toEqual(decision);
+        expect(decideNextAction(reviveAgentState(JSON.parse(JSON.stringify(state))), now)).toEqual(decision);
       }
     }), RUNS);
   });
@@ -77,7 +77,7 @@ describe('the scheduling index over random agent lives (property)', () => {
       for (const state of statesOf(actions).states) {
         const compare = compareCandidates(state);
         for (const candidateClass of CLASSES) {
-          const scanned = Object.values(state.work_items).filter((item) => candidateClassOf(state, item) === candidateClass).sort(compare);
+          const scanned = state.work_items.values().filter((item) => candidateClassOf(state, item) === candidateClass).sort(compare);
           expect(rankedCandidates(state, candidateClass).map((item) => item.id)).toEqual(scanned.map((item) => item.id));
         }
       }
@@ -91,7 +91,7 @@ describe('decideNextAction on states no stream would produce (property)', () => 
     (s) => ({ ...s, queue: [...s.queue, 'ghost', 'constructor'] }),
     (s) => ({ ...s, open_turn_id: 'ghost' }),
     (s) => ({ ...s, pending_wake_hint: { source: 's', reason: 'r', body: null, created_at: 'not a time', intent_id: 'ghost' } }),
-    (s) => ({ ...s, emitted_tick_keys: { ...s.emitted_tick_keys, 'work_queue:continue_active:ghost:1': 'x' } }),
+    (s) => ({ ...s, emitted_tick_keys: s.emitted_tick_keys.set('work_queue:continue_active:ghost:1', 'x') }),
     (s) => ({ ...s, posture: 'booting' }),
   ];
 

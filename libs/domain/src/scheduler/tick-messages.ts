@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageBody } from '../queue/message.state';
 import { messageQueued } from '../queue/queue.messages';
@@ -32,7 +31,7 @@ type TickInput = { reason: TickReason; idempotency_key: string; work_item_id: st
 function wakeHintTick(state: AgentState): { body: MessageBody; work_item_id: string | null; causation_id: string | null; liveness_only: boolean } {
   const hint = state.pending_wake_hint;
   if (hint === null) return { body: 'wake_hint', work_item_id: null, causation_id: null, liveness_only: true };
-  const intent = recordOf(state.waiting_intents, hint.intent_id);
+  const intent = state.waiting_intents.get(hint.intent_id);
   return { body: wakeHintTickBody(hint), work_item_id: intent?.work_item_id ?? null, causation_id: hint.intent_id, liveness_only: hint.body === null };
 }
 
@@ -49,7 +48,7 @@ export function systemTickEvents(state: AgentState, agentId: string, tick: TickI
   if (tick.reason === 'wake_hint') {
     return [emitted, messageQueued(agentId, { ...common, origin: 'wake_hint', ...wakeHintTick(state) }, at)];
   }
-  const item = recordOf(state.work_items, tick.work_item_id);
+  const item = state.work_items.get(tick.work_item_id);
   const body = item ? itemTickBody(state, tick.reason, item) : `${tick.reason}: work item ${tick.work_item_id ?? ''}`;
   return [emitted, messageQueued(agentId, { ...common, origin: 'scheduler', body, work_item_id: tick.work_item_id }, at)];
 }

@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
 import { scheduledTimers } from '../views/timer.view';
@@ -12,7 +11,7 @@ import { plainDecision, type SchedulerDecision } from './decision';
 /** Open items waiting for the operator: needs_input, or an active operator wait on the item. */
 function operatorItems(state: AgentState, intents: WaitingIntentRecord[]): string[] {
   const byWait = new Set(intents.filter((i) => i.wake === 'operator_input' && i.work_item_id !== null).map((i) => i.work_item_id));
-  return Object.values(state.work_items)
+  return state.work_items.values()
     .filter((item) => item.state === 'open' && (item.plan_status === 'needs_input' || byWait.has(item.id)))
     .sort(compareByRecency)
     .map((item) => item.id);
@@ -24,7 +23,7 @@ const intentEvidence = (intent: WaitingIntentRecord): string =>
 /** Everything awaited, as evidence lines: operator items, intents, the tasks they wait on, scheduled timers. */
 function awaitedEvidence(state: AgentState, intents: WaitingIntentRecord[], operator: string[]): string[] {
   const tasks = intents.filter((i) => i.wake === 'task_result' && i.resource !== null)
-    .map((i) => `task:${i.resource}:${recordOf(state.tasks, i.resource)?.status ?? 'unknown'}`);
+    .map((i) => `task:${i.resource}:${state.tasks.get(i.resource)?.status ?? 'unknown'}`);
   return [
     ...operator.map((id) => `waiting_for_operator:${id}`),
     ...intents.map(intentEvidence),
@@ -59,11 +58,11 @@ export function waitRung(state: AgentState): SchedulerDecision | null {
 
 /** Rung 10: nothing to do and nothing awaited. Blocked items and running tasks are named (task presence is not a wait). */
 export function idleRung(state: AgentState): SchedulerDecision {
-  const blocked = Object.values(state.work_items)
+  const blocked = state.work_items.values()
     .filter((item) => item.state === 'open' && readinessOf(state, item) === 'blocked')
     .sort(compareByRecency)
     .map((item) => `blocked:${item.id}`);
-  const tasks = Object.values(state.tasks)
+  const tasks = state.tasks.values()
     .filter((task) => !isTerminalTaskStatus(task.status))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((task) => `active_task_not_a_wait:${task.id}:${task.status}`);

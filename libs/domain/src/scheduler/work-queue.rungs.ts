@@ -12,7 +12,7 @@ import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey, 
 /** Collects the keys skipped as duplicates on the way down the ladder. */
 export type Suppressed = string[];
 
-export const isEmitted = (state: AgentState, key: string): boolean => Object.hasOwn(state.emitted_tick_keys, key);
+export const isEmitted = (state: AgentState, key: string): boolean => state.emitted_tick_keys.has(key);
 
 function tick(reason: TickReason, key: string, evidence: string[], workItemId?: string, livenessOnly = false): SchedulerDecision {
   return {
@@ -49,7 +49,7 @@ export function continueActiveRung(state: AgentState, suppressed: Suppressed): S
 
 /** Every trigger an item's intents ever received (any status): it only grows, so a new trigger is a new key. */
 export function itemTriggerCount(state: AgentState, workItemId: string): number {
-  return Object.values(state.waiting_intents)
+  return state.waiting_intents.values()
     .filter((intent) => intent.work_item_id === workItemId)
     .reduce((sum, intent) => sum + intent.trigger_count, 0);
 }
@@ -77,7 +77,7 @@ export function queuedAvailableRung(state: AgentState, suppressed: Suppressed): 
 export function dueRechecks(state: AgentState, now: string): OpenWorkItem[] {
   const due: OpenWorkItem[] = [];
   for (const id of state.scheduling_index.rechecks) {
-    const item = state.work_items[id] as OpenWorkItem & { recheck_at: string };
+    const item = state.work_items.get(id) as OpenWorkItem & { recheck_at: string };
     if (compareInstants(item.recheck_at, now) > 0) break;
     if (readinessOf(state, item) === 'blocked') due.push(item);
   }

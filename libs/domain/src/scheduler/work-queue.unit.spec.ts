@@ -23,7 +23,7 @@ describe('the continue_active key of a model turn', () => {
 
   it('is emitted once per revision by the scheduler itself', () => {
     const ticked = schedulerStep(focused);
-    expect(replay(ticked).emitted_tick_keys).toHaveProperty(['work_queue:continue_active:w-1:1']);
+    expect(replay(ticked).emitted_tick_keys.toJSON()).toHaveProperty(['work_queue:continue_active:w-1:1']);
     const afterTurn = history(ticked, tcmd.startTurn('t-1', 'm-tick'), tcmd.terminal('t-1', 'completed'));
     expect(nextDecision(afterTurn)).toMatchObject({ kind: 'Sleep' });
   });
@@ -36,7 +36,7 @@ describe('triggered review', () => {
 
   it('is surfaced once per trigger count, and again after a new trigger', () => {
     const surfaced = schedulerStep(waiting);
-    expect(replay(surfaced).emitted_tick_keys).toHaveProperty(['work_queue:triggered_review:w-1:1']);
+    expect(replay(surfaced).emitted_tick_keys.toJSON()).toHaveProperty(['work_queue:triggered_review:w-1:1']);
     const quiet = history(surfaced, wcmd.drop('m-tick'));
     expect(nextDecision(quiet)).toMatchObject({ kind: 'WaitForExternalChange' });
     const again = history(quiet, wcmd.trigger('i-1', { message_id: 'm-cb-2' }), wcmd.drop('m-cb-2'));
@@ -66,7 +66,7 @@ describe('queued available', () => {
   it('never changes the focus', () => {
     const state = replay(schedulerStep(two));
     expect(state.current_work_item_id).toBeNull();
-    expect(state.messages['m-tick']).toMatchObject({ kind: 'system_tick', work_item_id: 'w-a', priority: 'next', origin: 'scheduler' });
+    expect(state.messages.get('m-tick')).toMatchObject({ kind: 'system_tick', work_item_id: 'w-a', priority: 'next', origin: 'scheduler' });
   });
 });
 
@@ -79,7 +79,7 @@ describe('recheck', () => {
 
   it('is surfaced once when due, as a background tick', () => {
     const surfaced = schedulerStep(blocked, at(90));
-    expect(replay(surfaced).messages['m-tick']).toMatchObject({ priority: 'background', work_item_id: 'w-1' });
+    expect(replay(surfaced).messages.get('m-tick')).toMatchObject({ priority: 'background', work_item_id: 'w-1' });
     expect(nextDecision(history(surfaced, wcmd.drop('m-tick')), at(120))).toMatchObject({ kind: 'Sleep' });
   });
 

@@ -30,7 +30,7 @@ function resolved(agentId: string, intent: WaitingIntentRecord, task: TaskRecord
 function blockersCleared(state: AgentState, agentId: string, intents: WaitingIntentRecord[], at: string): WorkItemUpdated[] {
   const cleared = new Map<string, WorkItemUpdated>();
   for (const intent of intents) {
-    const item = intent.work_item_id === null ? undefined : state.work_items[intent.work_item_id];
+    const item = intent.work_item_id === null ? undefined : state.work_items.get(intent.work_item_id);
     if (item?.state !== 'open' || item.blocked_by !== intent.reason || cleared.has(item.id)) continue;
     cleared.set(item.id, {
       type: 'WorkItemUpdated',

@@ -20,13 +20,13 @@ describe('CreateTask', () => {
 
   it('defaults to background', () => {
     given(open).when(wcmd.createTask('t-1', { wait_policy: undefined }))
-      .thenState((after) => expect(after.tasks['t-1']).toMatchObject({ wait_policy: 'background', status: 'queued', work_item_id: null }));
+      .thenState((after) => expect(after.tasks.get('t-1')).toMatchObject({ wait_policy: 'background', status: 'queued', work_item_id: null }));
   });
 
   it('never makes the agent or the item wait by its presence, even when blocking', () => {
     given([...open, picked('w-1')]).when(wcmd.createTask('t-1', { wait_policy: 'blocking', work_item_id: 'w-1' })).thenState((after) => {
-      expect(schedulingStateOf(after, after.work_items['w-1'])).toBe('runnable');
-      expect(Object.values(after.waiting_intents)).toEqual([]);
+      expect(schedulingStateOf(after, after.work_items.get('w-1')!)).toBe('runnable');
+      expect(after.waiting_intents.values()).toEqual([]);
       expect(after.current_work_item_id).toBe('w-1');
     });
   });
@@ -60,7 +60,7 @@ describe('UpdateTaskStatus', () => {
     }]);
     given(running).when(wcmd.taskStatus('t-1', 'cancelling')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TaskCancelling']);
-      expect(after.tasks['t-1'].status).toBe('cancelling');
+      expect(after.tasks.get('t-1')!.status).toBe('cancelling');
     });
   });
 
@@ -107,10 +107,10 @@ describe('a terminal task and the waits on it', () => {
       expect(typesOf(events)).toEqual(['TaskCompleted', 'WaitingIntentResolved', 'WaitingIntentResolved', 'WorkItemUpdated', 'MessageQueued']);
       expect(events[1].data).toMatchObject({ intent_id: 'i-1', task_id: 't-1', task_status: 'completed' });
       expect(events[3].data).toEqual({ agent_id: AGENT, work_item_id: 'w-1', blocked_by: null, revision: 3, at: NOW });
-      expect(after.waiting_intents['i-1']).toMatchObject({ status: 'resolved', end_reason: 'task_result' });
-      expect(after.waiting_intents['i-a'].status).toBe('resolved');
-      expect(after.work_items['w-1']).toMatchObject({ blocked_by: null, state: 'open' });
-      expect(schedulingStateOf(after, after.work_items['w-1'])).toBe('runnable');
+      expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'resolved', end_reason: 'task_result' });
+      expect(after.waiting_intents.get('i-a')!.status).toBe('resolved');
+      expect(after.work_items.get('w-1')).toMatchObject({ blocked_by: null, state: 'open' });
+      expect(schedulingStateOf(after, after.work_items.get('w-1')!)).toBe('runnable');
     });
   });
 
@@ -118,14 +118,14 @@ describe('a terminal task and the waits on it', () => {
     const reworded = [...waiting, updated('w-1', { blocked_by: 'tests running, then review', revision: 3 }, NOW)];
     given(reworded).when(wcmd.taskStatus('t-1', 'failed')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TaskFailed', 'WaitingIntentResolved', 'WaitingIntentResolved', 'MessageQueued']);
-      expect(after.work_items['w-1'].blocked_by).toBe('tests running, then review');
+      expect(after.work_items.get('w-1')!.blocked_by).toBe('tests running, then review');
     });
   });
 
   it('leaves intents on other tasks and never re-picks the item', () => {
     const other = history(waiting, wcmd.createTask('t-2'), wcmd.waitFor('i-2', null, { wake: 'task_result', resource: 't-2' }));
     given(other).when(wcmd.taskStatus('t-1', 'completed')).thenState((after) => {
-      expect(after.waiting_intents['i-2'].status).toBe('active');
+      expect(after.waiting_intents.get('i-2')!.status).toBe('active');
       expect(after.current_work_item_id).toBeNull();
     });
   });
@@ -133,7 +133,7 @@ describe('a terminal task and the waits on it', () => {
   it('clears a leftover recheck_at with the blocker', () => {
     const withRecheck = [...waiting, updated('w-1', { recheck_at: NOW, revision: 3 }, NOW)];
     given(withRecheck).when(wcmd.taskStatus('t-1', 'completed'))
-      .thenState((after) => expect(after.work_items['w-1']).toMatchObject({ blocked_by: null, recheck_at: null, revision: 4 }));
+      .thenState((after) => expect(after.work_items.get('w-1')).toMatchObject({ blocked_by: null, recheck_at: null, revision: 4 }));
   });
 
   it('does not touch a completed item', () => {
@@ -145,7 +145,7 @@ describe('a terminal task and the waits on it', () => {
 describe('task results on a gated agent', () => {
   it.each<['stop' | 'pause']>([['stop'], ['pause']])('are still recorded after %s', (action) => {
     given(history(running, wcmd.control(action))).when(wcmd.taskStatus('t-1', 'completed')).thenState((after) => {
-      expect(after.tasks['t-1'].status).toBe('completed');
+      expect(after.tasks.get('t-1')!.status).toBe('completed');
       expect(after.queue).toEqual(['m-t-1-completed']);
     });
   });

@@ -4,6 +4,7 @@ import { replay } from '../agent/agent.evolve';
 import { indexOf } from '../agent/agent.index';
 import type { AgentState, WaitingIntentRecord } from '../agent/agent.state';
 import type { CommandMeta } from '../shared/command-meta';
+import { RecordMap } from '../shared/record-map';
 import type { PlanArtifact, PlanStatus, TodoItem } from '../work-item/work-item.state';
 
 // Builders for specs: a readable stream in one line per fact.
@@ -89,7 +90,7 @@ export function intent(id: string, workItemId: string | null, overrides: Partial
 /** Folds events, then places waiting intents directly (for view specs that need exact records). */
 export function stateOf(events: AgentEvent[], intents: WaitingIntentRecord[] = []): AgentState {
   const state = replay(events);
-  const placed = { ...state, waiting_intents: Object.fromEntries(intents.map((i) => [i.id, i])) };
+  const placed = { ...state, waiting_intents: RecordMap.from(intents.map((i) => [i.id, i] as const)) };
   return { ...placed, scheduling_index: indexOf(placed) };
 }
 

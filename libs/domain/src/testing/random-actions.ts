@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { AgentCommand } from '../agent/agent.commands';
-import { recordOf } from '../agent/agent.records';
 import type { MessageKind, MessagePriority } from '../queue/message.state';
 import type { TerminalKind } from '../turn/turn.state';
 import type { WaitWake } from '../waiting-intent/waiting-intent.state';
@@ -79,7 +78,7 @@ function itemCommand(a: Action, now: string, seq: number): AgentCommand | null {
 }
 
 function waitCommand(w: World, a: Extract<Action, { t: 'wait' }>, seq: number): AgentCommand {
-  const tasks = Object.keys(w.stream.state.tasks);
+  const tasks = w.stream.state.tasks.keys();
   const data = {
     wake: a.wake, delivery_mode: a.enqueue ? 'enqueue_message' as const : 'wake_hint' as const,
     ...(a.wake === 'task_result' && { resource: nth(tasks, seq) ?? 't-none' }),
@@ -93,8 +92,8 @@ function planeCommand(w: World, a: Action, seq: number): AgentCommand | null {
   const s = w.stream.state;
   switch (a.t) {
     case 'wait': return waitCommand(w, a, seq);
-    case 'trigger': return wcmd.trigger(nth(Object.keys(s.waiting_intents), a.n) ?? 'i-none', { message_id: `m-t${seq}`, ...(a.payload && { payload: 'event' }) });
-    case 'taskStatus': return wcmd.taskStatus(nth(Object.keys(s.tasks), a.n) ?? 't-none', a.status, { message_id: `m-r${seq}` });
+    case 'trigger': return wcmd.trigger(nth(s.waiting_intents.keys(), a.n) ?? 'i-none', { message_id: `m-t${seq}`, ...(a.payload && { payload: 'event' }) });
+    case 'taskStatus': return wcmd.taskStatus(nth(s.tasks.keys(), a.n) ?? 't-none', a.status, { message_id: `m-r${seq}` });
     case 'drop': return wcmd.drop(nth(s.queue, a.n) ?? 'm-none');
     default: return null;
   }
@@ -102,7 +101,7 @@ function planeCommand(w: World, a: Action, seq: number): AgentCommand | null {
 
 function turnCommands(w: World, a: Action, seq: number): AgentCommand[] {
   const turnId = w.stream.state.open_turn_id ?? 'turn-none';
-  const roundId = recordOf(w.stream.state.turns, turnId)?.open_round_id ?? 'r-none';
+  const roundId = w.stream.state.turns.get(turnId)?.open_round_id ?? 'r-none';
   switch (a.t) {
     case 'heartbeat': return [tcmd.heartbeat(turnId)];
     case 'round': {

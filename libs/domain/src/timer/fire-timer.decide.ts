@@ -33,7 +33,7 @@ function timerFired(agentId: string, timer: TimerRecord, messageId: string, now:
 
 /** A timer wait's intent is triggered by its timer (it stays active, like any trigger). */
 function boundIntentTriggered(state: AgentState, agentId: string, timer: TimerRecord, now: string): AgentEvent[] {
-  const intent = timer.intent_id === null ? undefined : state.waiting_intents[timer.intent_id];
+  const intent = timer.intent_id === null ? undefined : state.waiting_intents.get(timer.intent_id);
   if (intent?.status !== 'active') return [];
   return [intentTriggered(agentId, intent, { source: 'timer', event_id: timer.id, via: 'timer', actor: null, has_payload: false }, now)];
 }

@@ -58,7 +58,7 @@ export function decideCancelTimer(command: CancelTimer, state: AgentState): Agen
   const agentId = requireRegistered(state);
   const timer = requireRecord(state.timers, requireValidId(command.data.timer_id, 'timer_id'), 'timer');
   if (timer.status !== 'scheduled') return [];
-  const intent = timer.intent_id === null ? undefined : state.waiting_intents[timer.intent_id];
+  const intent = timer.intent_id === null ? undefined : state.waiting_intents.get(timer.intent_id);
   const intents = intent?.status === 'active' ? [intentCancelled(agentId, intent, 'cancelled_by_caller', now)] : [];
   return [timerCancelled(agentId, timer, 'cancelled_by_caller', now), ...intents];
 }

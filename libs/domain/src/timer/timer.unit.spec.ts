@@ -18,7 +18,7 @@ describe('CreateTimer', () => {
 
   it('turns duration_ms into fire_at from the command time', () => {
     given(open).when(wcmd.createTimer('t-1', { duration_ms: 90_000 }))
-      .thenState((after) => expect(after.timers['t-1']).toMatchObject({ fire_at: '2026-01-01T01:01:30.000Z', status: 'scheduled', fire_count: 0 }));
+      .thenState((after) => expect(after.timers.get('t-1')).toMatchObject({ fire_at: '2026-01-01T01:01:30.000Z', status: 'scheduled', fire_count: 0 }));
   });
 
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
@@ -61,14 +61,14 @@ describe('FireTimer', () => {
 
   it('marks a one-shot timer fired', () => {
     given(oneShot).when(wcmd.fireTimer('t-1', at(91))).thenState((after) => {
-      expect(after.timers['t-1']).toMatchObject({ status: 'fired', fire_count: 1, last_fired_at: at(91), fire_at: at(90) });
+      expect(after.timers.get('t-1')).toMatchObject({ status: 'fired', fire_count: 1, last_fired_at: at(91), fire_at: at(90) });
     });
   });
 
   it('re-arms an interval timer at its next period', () => {
     given(interval).when(wcmd.fireTimer('t-2', at(91))).thenState((after, events) => {
       expect(events[0].data).toMatchObject({ next_fire_at: '2026-01-01T01:40:00.000Z', fire_count: 1 });
-      expect(after.timers['t-2']).toMatchObject({ status: 'scheduled', fire_at: '2026-01-01T01:40:00.000Z' });
+      expect(after.timers.get('t-2')).toMatchObject({ status: 'scheduled', fire_at: '2026-01-01T01:40:00.000Z' });
     });
   });
 
@@ -95,16 +95,16 @@ describe('a timer wait', () => {
     given(waiting).when(wcmd.fireTimer('t-w', at(90))).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TimerFired', 'WaitingIntentTriggered', 'MessageQueued']);
       expect(events[1].data).toMatchObject({ source: 'timer', provenance: { via: 'timer', actor: null }, trigger_count: 1 });
-      expect(after.waiting_intents['i-1']).toMatchObject({ status: 'active', trigger_count: 1 });
-      expect(after.work_items['w-1'].blocked_by).toBe('waiting (i-1)');
-      expect(after.messages[`m-t-w-${at(90)}`]).toMatchObject({ body: 'waiting (i-1)', work_item_id: 'w-1', correlation_id: 'i-1' });
+      expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'active', trigger_count: 1 });
+      expect(after.work_items.get('w-1')!.blocked_by).toBe('waiting (i-1)');
+      expect(after.messages.get(`m-t-w-${at(90)}`)).toMatchObject({ body: 'waiting (i-1)', work_item_id: 'w-1', correlation_id: 'i-1' });
     });
   });
 
   it('cancelling its timer also cancels the intent', () => {
     given(waiting).when(wcmd.cancelTimer('t-w')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TimerCancelled', 'WaitingIntentCancelled']);
-      expect(after.waiting_intents['i-1']).toMatchObject({ status: 'cancelled', end_reason: 'cancelled_by_caller' });
+      expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'cancelled', end_reason: 'cancelled_by_caller' });
     });
   });
 });

@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { Warning } from '../shared/warnings';
 import { unfinishedTodosWarnings } from '../work-item/completion-warnings';
@@ -39,13 +38,13 @@ export function evaluatePromotion(state: AgentState, round: RoundRecord): Promot
     const text = `Work item ${completion.work_item_id} was not the focus when round ${round.round_id} completed it: the round text is not promoted.`;
     return { promoted: null, warnings: [warning(NOT_PROMOTED_UNFOCUSED_COMPLETION, text, round, completion)] };
   }
-  const item = recordOf(state.work_items, completion.work_item_id);
+  const item = state.work_items.get(completion.work_item_id);
   // A report is never overwritten.
   return { promoted: item !== undefined && item.result_summary === null ? completion : null, warnings: [] };
 }
 
 function promotionEvents(state: AgentState, agentId: string, round: RoundRecord, completion: RoundCompletion, at: string): AgentEvent[] {
-  const item = recordOf(state.work_items, completion.work_item_id);
+  const item = state.work_items.get(completion.work_item_id);
   const ids = { delivery_summary_id: deliverySummaryIdFor(round.round_id), brief_id: roundBriefIdFor(round.round_id) };
   const source = { turn_id: round.turn_id, round_id: round.round_id };
   const promoted: WorkItemReportPromoted = {
@@ -83,6 +82,6 @@ export function roundCloseEvents(state: AgentState, agentId: string, round: Roun
 
 /** The turn's open round closed first (by the next round or the terminal), if it has one. */
 export function closeOpenRoundEvents(state: AgentState, agentId: string, openRoundId: string | null, cause: RoundCloseCause, at: string): AgentEvent[] {
-  const round = recordOf(state.rounds, openRoundId);
+  const round = state.rounds.get(openRoundId);
   return round?.status === 'open' ? roundCloseEvents(state, agentId, round, cause, at) : [];
 }

@@ -45,14 +45,14 @@ describe('a round with one completion of the focused item and report text', () =
     expect(workItemView(state, 'w-1')).toMatchObject({
       state: 'completed', result_summary: REPORT, revision: 3, completion_report: { text: REPORT, source: 'result_summary' },
     });
-    expect(state.rounds['r-1'].completions).toEqual([expect.objectContaining({ work_item_id: 'w-1', focused: true, pending_todo_count: 1 })]);
+    expect(state.rounds.get('r-1')!.completions).toEqual([expect.objectContaining({ work_item_id: 'w-1', focused: true, pending_todo_count: 1 })]);
   });
 
   it('suppresses the turn\'s own final result brief: the completion is delivered once', () => {
     const closed = history(completedWithReport, tcmd.closeRound('t-1', 'r-1'));
     given(closed).when(tcmd.terminal('t-1', 'completed', REPORT)).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TurnTerminal', 'MessageProcessed']);
-      expect(Object.values(after.briefs).map((b) => b.id)).toEqual(['brief_round_r-1']);
+      expect(after.briefs.values().map((b) => b.id)).toEqual(['brief_round_r-1']);
     });
   });
 
@@ -61,14 +61,14 @@ describe('a round with one completion of the focused item and report text', () =
       expect(typesOf(events)).toEqual([
         'RoundClosed', 'WorkItemReportPromoted', 'DeliverySummaryRecorded', 'BriefRecorded', 'TurnTerminal', 'MessageProcessed',
       ]);
-      expect(after.work_items['w-1'].result_summary).toBe(REPORT);
+      expect(after.work_items.get('w-1')!.result_summary).toBe(REPORT);
     });
   });
 
   it('is promoted when the next round closes it', () => {
     given(completedWithReport).when(tcmd.round('t-1', 'r-2', 'next')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['RoundClosed', 'WorkItemReportPromoted', 'DeliverySummaryRecorded', 'BriefRecorded', 'AssistantRoundRecorded']);
-      expect(after.rounds['r-1'].promotion).toEqual({ work_item_id: 'w-1', delivery_summary_id: 'ds_r-1', brief_id: 'brief_round_r-1' });
+      expect(after.rounds.get('r-1')!.promotion).toEqual({ work_item_id: 'w-1', delivery_summary_id: 'ds_r-1', brief_id: 'brief_round_r-1' });
     });
   });
 });
@@ -78,11 +78,11 @@ describe('a round whose completion cannot be promoted', () => {
     given(inRound(undefined, 'w-1')).when(tcmd.closeRound('t-1', 'r-1')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['RoundClosed']);
       expect(events[0].data).toMatchObject({ promotion: null, warnings: [{ kind: MISSING_COMPLETION_REPORT, work_item_id: 'w-1', round_id: 'r-1' }] });
-      expect(after.work_items['w-1'].result_summary).toBeNull();
+      expect(after.work_items.get('w-1')!.result_summary).toBeNull();
     });
     const closed = history(inRound('  ', 'w-1'), tcmd.closeRound('t-1', 'r-1'));
     given(closed).when(tcmd.terminal('t-1', 'completed', 'Done.')).thenState((after) => {
-      expect(after.briefs['brief_turn_t-1']).toMatchObject({ kind: 'result', text: 'Done.' });
+      expect(after.briefs.get('brief_turn_t-1')).toMatchObject({ kind: 'result', text: 'Done.' });
     });
   });
 
@@ -93,7 +93,7 @@ describe('a round whose completion cannot be promoted', () => {
         { kind: NOT_PROMOTED_MULTIPLE_COMPLETIONS, work_item_id: 'w-1', completion_count: 2 },
         { kind: NOT_PROMOTED_MULTIPLE_COMPLETIONS, work_item_id: 'w-2', completion_count: 2 },
       ] });
-      expect([after.work_items['w-1'].result_summary, after.work_items['w-2'].result_summary]).toEqual([null, null]);
+      expect([after.work_items.get('w-1')!.result_summary, after.work_items.get('w-2')!.result_summary]).toEqual([null, null]);
     });
   });
 
@@ -113,7 +113,7 @@ describe('a round whose completion cannot be promoted', () => {
   it('a completion naming a closed or unknown round is not tracked', () => {
     const closed = history(turn, tcmd.round('t-1', 'r-1', REPORT), tcmd.closeRound('t-1', 'r-1'), tcmd.completeIn('w-1', 'r-1'), tcmd.completeIn('w-2', 'r-x'));
     const state = replay(closed);
-    expect(state.rounds['r-1'].completions).toEqual([]);
-    expect(state.rounds['r-x']).toBeUndefined();
+    expect(state.rounds.get('r-1')!.completions).toEqual([]);
+    expect(state.rounds.get('r-x')).toBeUndefined();
   });
 });

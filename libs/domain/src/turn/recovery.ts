@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord } from '../queue/message.state';
 import type { BriefRecorded, RecoveryClassified } from './turn.events';
@@ -7,7 +6,7 @@ import { MAX_MESSAGE_INTERRUPTIONS, type RecoveryCause, turnBriefIdFor, type Tur
 
 /** Every tool call the turn recorded, in order: evidence for the replayed turn, never re-executed. */
 export function turnToolCallIds(state: AgentState, turn: TurnRecord): string[] {
-  return turn.round_ids.flatMap((id) => recordOf(state.rounds, id)?.tool_calls.map((call) => call.tool_call_id) ?? []);
+  return turn.round_ids.flatMap((id) => state.rounds.get(id)?.tool_calls.map((call) => call.tool_call_id) ?? []);
 }
 
 function quarantineBrief(agentId: string, turn: TurnRecord, message: MessageRecord, count: number, at: string): BriefRecorded {

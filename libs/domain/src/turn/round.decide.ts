@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import { requireRegistered } from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
@@ -31,7 +30,7 @@ export function decideRecordRound(command: RecordRound, state: AgentState): Agen
   const roundId = requireValidId(command.data.round_id, 'round_id');
   const text = optionalRoundText(command.data.text, 'text');
   const toolCalls = validateToolCalls(command.data.tool_calls);
-  const existing = recordOf(state.rounds, roundId);
+  const existing = state.rounds.get(roundId);
   if (existing !== undefined && alreadyRecorded(existing, turn.turn_id, text, toolCalls)) return [];
   const recorded: AssistantRoundRecorded = {
     type: 'AssistantRoundRecorded',
@@ -49,7 +48,7 @@ export function decideCloseRound(command: CloseRound, state: AgentState): AgentE
   const agentId = requireRegistered(state);
   const turn = requireTurn(state, requireValidId(command.data.turn_id, 'turn_id'));
   const roundId = requireValidId(command.data.round_id, 'round_id');
-  const round = recordOf(state.rounds, roundId);
+  const round = state.rounds.get(roundId);
   if (round === undefined || round.turn_id !== turn.turn_id) {
     throw new DomainError('not_found', { resource: 'round', round_id: roundId, turn_id: turn.turn_id }, `round ${roundId} not found in turn ${turn.turn_id}`);
   }

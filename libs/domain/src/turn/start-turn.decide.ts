@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import { requireRecord, requireRegistered } from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import type { MessageRecord } from '../queue/message.state';
@@ -38,7 +37,7 @@ function requireStartable(state: AgentState, message: MessageRecord, now: string
 }
 
 function turnStarted(state: AgentState, agentId: string, ids: { turn_id: string; message_id: string }, ttl: number, now: string): TurnStarted {
-  const focus = recordOf(state.work_items, state.current_work_item_id);
+  const focus = state.work_items.get(state.current_work_item_id);
   const bound = focus?.state === 'open' ? focus : undefined;
   return {
     type: 'TurnStarted',
@@ -58,7 +57,7 @@ export function decideStartTurn(command: StartTurn, state: AgentState): AgentEve
   const turnId = requireValidId(command.data.turn_id, 'turn_id');
   const messageId = requireValidId(command.data.message_id, 'message_id');
   const ttl = requireLeaseTtl(command.data.lease_ttl_ms);
-  const existing = recordOf(state.turns, turnId);
+  const existing = state.turns.get(turnId);
   if (existing !== undefined) {
     if (existing.message_id === messageId) return [];
     throw new DomainError('already_exists', { resource: 'turn', turn_id: turnId }, `turn ${turnId} already exists`);

@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import { requireRegistered } from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
@@ -44,7 +43,7 @@ function finalBriefText(turn: TurnRecord, { kind, last }: Ending): string | null
 
 /** How the turn's message is settled: processed (aborted for an aborted turn); an interrupted one is recovered. */
 function settleMessage(state: AgentState, agentId: string, turn: TurnRecord, ending: Ending, at: string): AgentEvent[] {
-  const message = recordOf(state.messages, turn.message_id);
+  const message = state.messages.get(turn.message_id);
   if (message?.status !== 'dequeued') return [];
   if (ending.kind === 'interrupted') return recoveryEvents(state, agentId, turn, message, ending.cause, at);
   const data = { agent_id: agentId, message_id: message.id, turn_id: turn.turn_id, at };
@@ -93,6 +92,6 @@ export function decideExpireLease(command: ExpireLease, state: AgentState): Agen
 
 /** The open turn whose lease has run out at `now` (the worker issues ExpireLease for it), or null. */
 export function expiredTurn(state: AgentState, now: string): TurnRecord | null {
-  const turn = recordOf(state.turns, state.open_turn_id);
+  const turn = state.turns.get(state.open_turn_id);
   return turn?.status === 'open' && compareInstants(turn.lease_expires_at, now) <= 0 ? turn : null;
 }

@@ -45,17 +45,17 @@ describe('TurnTerminal', () => {
     const before = replay(started);
     givenState(before).when(tcmd.terminal('t-1', 'baseline_over_budget')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TurnTerminal', 'MessageProcessed', 'BriefRecorded']);
-      expect(after.briefs['brief_turn_t-1']).toMatchObject({ kind: 'failure', text: 'Turn t-1 ended: its baseline context is over budget.' });
+      expect(after.briefs.get('brief_turn_t-1')).toMatchObject({ kind: 'failure', text: 'Turn t-1 ended: its baseline context is over budget.' });
       expect(after.work_items).toBe(before.work_items);
       expect(after.current_work_item_id).toBe('w-1');
-      expect(after.messages['m-1'].status).toBe('processed');
+      expect(after.messages.get('m-1')!.status).toBe('processed');
     });
   });
 
   it('ends the turn: no open turn, the agent idle again, the message out of the queue', () => {
     given(working).when(tcmd.terminal('t-1', 'completed')).thenState((after) => {
       expect(after).toMatchObject({ open_turn_id: null, posture: 'awake_idle', queue: [] });
-      expect(after.turns['t-1']).toMatchObject({ status: 'closed', open_round_id: null, terminal: { terminal_kind: 'completed', at: NOW } });
+      expect(after.turns.get('t-1')).toMatchObject({ status: 'closed', open_round_id: null, terminal: { terminal_kind: 'completed', at: NOW } });
     });
   });
 
@@ -86,17 +86,17 @@ describe('lease expiry (the host died)', () => {
         agent_id: AGENT, turn_id: 't-1', message_id: 'm-1', classification: 'requeued', cause: 'lease_expired',
         interrupt_count: 1, tool_call_ids: ['c-1'], at: LATE,
       });
-      expect(after.messages['m-1']).toMatchObject({ status: 'queued', interrupt_count: 1, seq: replay(working).messages['m-1'].seq });
+      expect(after.messages.get('m-1')!).toMatchObject({ status: 'queued', interrupt_count: 1, seq: replay(working).messages.get('m-1')!.seq });
       expect(after).toMatchObject({ queue: ['m-1'], open_turn_id: null, posture: 'awake_idle' });
-      expect(after.rounds['r-1'].tool_calls).toEqual([call('c-1')]);
+      expect(after.rounds.get('r-1')!.tool_calls).toEqual([call('c-1')]);
     });
   });
 
   it('replays the message at the message level: a new turn, no tool call re-executed', () => {
     const replayed = history(working, tcmd.expire('t-1', LATE), tcmd.startTurn('t-2', 'm-1', LATE));
     const state = replay(replayed);
-    expect(state.turns['t-2']).toMatchObject({ message_id: 'm-1', round_ids: [], status: 'open' });
-    expect(Object.keys(state.rounds)).toEqual(['r-1']);
+    expect(state.turns.get('t-2')).toMatchObject({ message_id: 'm-1', round_ids: [], status: 'open' });
+    expect(state.rounds.keys()).toEqual(['r-1']);
   });
 
   it('records nothing for a turn that has already ended', () => {
@@ -107,7 +107,7 @@ describe('lease expiry (the host died)', () => {
     given(started).when(tcmd.terminal('t-1', 'interrupted')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TurnTerminal', 'MessageRequeued', 'RecoveryClassified']);
       expect(events[2].data).toMatchObject({ classification: 'requeued', cause: 'host_interrupted', interrupt_count: 1 });
-      expect(after.messages['m-1'].status).toBe('queued');
+      expect(after.messages.get('m-1')!.status).toBe('queued');
     });
   });
 });
@@ -121,14 +121,14 @@ describe('a message interrupted three times', () => {
       expect(typesOf(events)).toEqual(['TurnTerminal', 'MessageDropped', 'RecoveryClassified', 'BriefRecorded']);
       expect(events[1].data).toMatchObject({ message_id: 'm-1', reason: 'quarantined' });
       expect(events[2].data).toMatchObject({ classification: 'quarantined', interrupt_count: 3 });
-      expect(after.briefs['brief_turn_t-3']).toMatchObject({ kind: 'failure', work_item_id: 'w-1' });
-      expect(after.messages['m-1']).toMatchObject({ status: 'dropped', interrupt_count: 3 });
+      expect(after.briefs.get('brief_turn_t-3')).toMatchObject({ kind: 'failure', work_item_id: 'w-1' });
+      expect(after.messages.get('m-1')).toMatchObject({ status: 'dropped', interrupt_count: 3 });
       expect(after.queue).toEqual([]);
       expect(decideNextAction(after, at(69))).not.toMatchObject({ message_id: 'm-1' });
     });
   });
 
   it('was requeued the first two times', () => {
-    expect(replay(twice).messages['m-1']).toMatchObject({ status: 'dequeued', interrupt_count: 2 });
+    expect(replay(twice).messages.get('m-1')).toMatchObject({ status: 'dequeued', interrupt_count: 2 });
   });
 });

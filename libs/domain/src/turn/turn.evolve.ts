@@ -1,4 +1,4 @@
-import { changeRecord, putRecord, recordOf } from '../agent/agent.records';
+import { changeRecord, putRecord } from '../agent/agent.records';
 import type { AgentState, Posture } from '../agent/agent.state';
 import type { WorkItemCompleted } from '../work-item/work-item.events';
 import type { AssistantRoundRecorded, RoundClosed, TurnEvent, TurnStarted, TurnTerminal, WorkItemReportPromoted } from './turn.events';
@@ -15,7 +15,7 @@ function turnStarted(state: AgentState, { data }: TurnStarted): AgentState {
     promoted_round_ids: [], terminal: null, recovery: null,
   };
   const key = data.consumed_tick_key;
-  const consumed = key === null || Object.hasOwn(state.emitted_tick_keys, key) ? state.emitted_tick_keys : { ...state.emitted_tick_keys, [key]: data.at };
+  const consumed = key === null || state.emitted_tick_keys.has(key) ? state.emitted_tick_keys : state.emitted_tick_keys.set(key, data.at);
   const next = putRecord(state, 'turns', data.turn_id, turn);
   return { ...next, open_turn_id: data.turn_id, turn_index: data.turn_index, posture: running(state.posture), emitted_tick_keys: consumed };
 }
@@ -36,11 +36,9 @@ function roundClosed(state: AgentState, { data }: RoundClosed): AgentState {
 }
 
 function reportPromoted(state: AgentState, { data }: WorkItemReportPromoted): AgentState {
-  const item = recordOf(state.work_items, data.work_item_id);
-  const next = item === undefined ? state : {
-    ...state,
-    work_items: { ...state.work_items, [item.id]: { ...item, result_summary: data.result_summary, revision: data.revision, updated_at: data.at } },
-  };
+  const next = changeRecord(state, 'work_items', data.work_item_id, (item) => ({
+    ...item, result_summary: data.result_summary, revision: data.revision, updated_at: data.at,
+  }));
   return changeRecord(next, 'turns', data.turn_id, (turn) => ({ ...turn, promoted_round_ids: [...turn.promoted_round_ids, data.round_id] }));
 }
 
@@ -98,7 +96,7 @@ export function evolveTurn(state: AgentState, event: TurnEvent): AgentState {
  * focus when it ran (WorkItemCompleted precedes the focus release in its decision).
  */
 export function observeCompletion(state: AgentState, { data }: WorkItemCompleted): AgentState {
-  const round = recordOf(state.rounds, data.round_id);
+  const round = state.rounds.get(data.round_id);
   if (round?.status !== 'open') return state;
   const completion = {
     work_item_id: data.work_item_id, focused: state.current_work_item_id === data.work_item_id,

@@ -23,9 +23,9 @@ describe('StartTurn on the message the scheduler picked', () => {
   it('leaves the agent running one open turn, the message dequeued and the continue_active key consumed', () => {
     const state = replay(started);
     expect(state).toMatchObject({ posture: 'awake_running', open_turn_id: 't-1', turn_index: 1, queue: [] });
-    expect(state.messages['m-1'].status).toBe('dequeued');
-    expect(state.emitted_tick_keys).toEqual({ 'work_queue:continue_active:w-1:1': NOW });
-    expect(state.turns['t-1']).toMatchObject({ status: 'open', round_ids: [], open_round_id: null, terminal: null });
+    expect(state.messages.get('m-1')!.status).toBe('dequeued');
+    expect(state.emitted_tick_keys.toJSON()).toEqual({ 'work_queue:continue_active:w-1:1': NOW });
+    expect(state.turns.get('t-1')).toMatchObject({ status: 'open', round_ids: [], open_round_id: null, terminal: null });
   });
 
   it('binds no item when there is no focus', () => {
@@ -76,7 +76,7 @@ describe('Heartbeat', () => {
     given(busy).when(tcmd.heartbeat('t-1')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['TurnLeaseRenewed', 'MessageInterjected']);
       expect(events[1].data).toEqual({ agent_id: AGENT, message_id: 'm-i', turn_id: 't-1', at: NOW });
-      expect(after.messages['m-i'].status).toBe('interjected');
+      expect(after.messages.get('m-i')!.status).toBe('interjected');
       expect(after.queue).toEqual(['m-n', 'm-c']);
     });
   });
@@ -93,8 +93,8 @@ describe('RecordRound', () => {
       expect(events).toEqual([{ type: 'AssistantRoundRecorded', data: {
         agent_id: AGENT, turn_id: 't-1', round_id: 'r-1', work_item_id: 'w-1', text: 'looking', tool_calls: [call('c-1', 'grep')], at: NOW,
       } }]);
-      expect(after.turns['t-1']).toMatchObject({ round_ids: ['r-1'], open_round_id: 'r-1' });
-      expect(after.rounds['r-1']).toMatchObject({ status: 'open', completions: [], text: 'looking' });
+      expect(after.turns.get('t-1')).toMatchObject({ round_ids: ['r-1'], open_round_id: 'r-1' });
+      expect(after.rounds.get('r-1')).toMatchObject({ status: 'open', completions: [], text: 'looking' });
     });
   });
 
@@ -102,8 +102,8 @@ describe('RecordRound', () => {
     given(history(started, tcmd.round('t-1', 'r-1', 'a'))).when(tcmd.round('t-1', 'r-2', 'b')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['RoundClosed', 'AssistantRoundRecorded']);
       expect(events[0].data).toMatchObject({ round_id: 'r-1', cause: 'next_round', promotion: null, warnings: [] });
-      expect(after.rounds['r-1'].status).toBe('closed');
-      expect(after.turns['t-1']).toMatchObject({ round_ids: ['r-1', 'r-2'], open_round_id: 'r-2' });
+      expect(after.rounds.get('r-1')!.status).toBe('closed');
+      expect(after.turns.get('t-1')).toMatchObject({ round_ids: ['r-1', 'r-2'], open_round_id: 'r-2' });
     });
   });
 

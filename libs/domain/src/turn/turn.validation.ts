@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { MESSAGE_BODY_MAX_LENGTH, requireLabel } from '../queue/message.validation';
 import { DomainError, validationFailed } from '../shared/domain-error';
@@ -47,7 +46,7 @@ export function validateToolCalls(value: unknown): ToolCall[] {
 }
 
 export function requireTurn(state: AgentState, turnId: string): TurnRecord {
-  const turn = recordOf(state.turns, turnId);
+  const turn = state.turns.get(turnId);
   if (turn === undefined) throw new DomainError('not_found', { resource: 'turn', turn_id: turnId }, `turn ${turnId} not found`);
   return turn;
 }

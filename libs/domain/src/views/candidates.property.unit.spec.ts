@@ -13,7 +13,7 @@ describe('rankedCandidates over random agent lives (property)', () => {
         const world = actions.reduce<World>((w, a) => play(w, a), { stream: streamOf([registered()]), minute: 60 });
         const state = world.stream.state;
         for (const cls of CLASSES) {
-          const expected = Object.values(state.work_items).filter((item) => candidateClassOf(state, item) === cls).sort(compareCandidates(state));
+          const expected = state.work_items.values().filter((item) => candidateClassOf(state, item) === cls).sort(compareCandidates(state));
           expect(rankedCandidates(state, cls).map((item) => item.id)).toEqual(expected.map((item) => item.id));
         }
       }),

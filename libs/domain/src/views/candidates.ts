@@ -1,7 +1,6 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants, compareInstantsDescNullsLast } from '../shared/time';
 import type { WorkItem } from '../work-item/work-item.state';
-import { recordOf } from '../agent/agent.records';
 import { isTriggered, readinessOf, triggeredIntentsFor } from './scheduling';
 
 export type CandidateClass =
@@ -95,25 +94,25 @@ export function queuedRunnable(state: AgentState): { head: WorkItem | undefined;
   const focus = state.current_work_item_id;
   const focusAt = focus === null ? -1 : runnable[0] === focus ? 0 : runnable.indexOf(focus);
   const headId = focusAt === 0 ? runnable[1] : runnable[0];
-  return { head: headId === undefined ? undefined : state.work_items[headId], count: runnable.length - (focusAt >= 0 ? 1 : 0) };
+  return { head: headId === undefined ? undefined : state.work_items.get(headId), count: runnable.length - (focusAt >= 0 ? 1 : 0) };
 }
 
 /** Open items whose active intents have been triggered: the only possible triggered_blocked candidates. */
 function triggeredItems(state: AgentState): WorkItem[] {
   const ids = new Set<string>();
   for (const id of state.scheduling_index.active_intents) {
-    const intent = state.waiting_intents[id];
+    const intent = state.waiting_intents.get(id)!;
     if (intent.scope === 'work_item' && intent.work_item_id !== null && isTriggered(intent)) ids.add(intent.work_item_id);
   }
-  return [...ids].map((id) => recordOf(state.work_items, id)).filter((item): item is WorkItem => item !== undefined);
+  return [...ids].map((id) => state.work_items.get(id)).filter((item): item is WorkItem => item !== undefined);
 }
 
 /** Items of one class, in that class's ranking order (compareCandidates within one class). */
 export function rankedCandidates(state: AgentState, candidateClass: CandidateClass): WorkItem[] {
   if (candidateClass === 'queued_runnable') {
-    return state.scheduling_index.runnable.filter((id) => id !== state.current_work_item_id).map((id) => state.work_items[id]);
+    return state.scheduling_index.runnable.filter((id) => id !== state.current_work_item_id).map((id) => state.work_items.get(id)!);
   }
-  const pool = candidateClass === 'triggered_blocked' ? triggeredItems(state) : Object.values(state.work_items);
+  const pool = candidateClass === 'triggered_blocked' ? triggeredItems(state) : state.work_items.values();
   const items = pool.filter((item) => candidateClassOf(state, item) === candidateClass);
   return items.sort(withinClassComparator(state, candidateClass, items));
 }

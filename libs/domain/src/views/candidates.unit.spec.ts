@@ -36,7 +36,7 @@ describe('triggered blocked ranking', () => {
       intent('i-2', 'a', { trigger_count: 1, last_triggered_at: at(7) }),
       intent('i-3', 'a', { trigger_count: 1, last_triggered_at: at(9), status: 'cancelled' }),
     ]);
-    expect(lastTriggeredAt(state, state.work_items.a)).toBe(at(7));
+    expect(lastTriggeredAt(state, state.work_items.get('a')!)).toBe(at(7));
   });
 });
 
@@ -59,7 +59,7 @@ describe('candidate ranking across classes', () => {
       created('cur'), picked('cur'),
     ];
     const state = stateOf(events, [intent('i', 'trg', { trigger_count: 1, last_triggered_at: at(4) })]);
-    const sorted = Object.values(state.work_items).sort(compareCandidates(state));
+    const sorted = state.work_items.values().sort(compareCandidates(state));
     expect(ids(sorted)).toEqual(['cur', 'trg', 'que', 'ops', 'blk', 'done']);
   });
 });

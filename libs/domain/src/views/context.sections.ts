@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import type { BriefRecord, RoundRecord } from '../turn/turn.state';
@@ -40,12 +39,12 @@ const newestLast = (a: { at: string; id: string }, b: { at: string; id: string }
 
 /** Rounds recorded while the item was the focus or that completed it, and briefs bound to it: the newest few, oldest first. */
 function processTrace(state: AgentState, itemId: string): CurrentItemContent['process_trace'] {
-  const rounds = Object.values(state.rounds)
+  const rounds = state.rounds.values()
     .filter((r: RoundRecord) => r.work_item_id === itemId || r.completions.some((c) => c.work_item_id === itemId))
     .map((r) => ({ at: r.recorded_at, id: r.round_id, r }))
     .sort(newestLast).slice(-TRACE_ROUNDS)
     .map(({ r }) => ({ round_id: r.round_id, turn_id: r.turn_id, text: r.text, tool_calls: r.tool_calls.map((c) => ({ ...c })), recorded_at: r.recorded_at }));
-  const briefs = Object.values(state.briefs)
+  const briefs = state.briefs.values()
     .filter((b: BriefRecord) => b.work_item_id === itemId)
     .map((b) => ({ at: b.created_at, id: b.id, b }))
     .sort(newestLast).slice(-TRACE_BRIEFS)
@@ -61,7 +60,7 @@ function intentsOf(state: AgentState, itemId: string): ContextIntent[] {
 }
 
 export function currentItemContent(state: AgentState): CurrentItemContent | null {
-  const item = recordOf(state.work_items, state.current_work_item_id);
+  const item = state.work_items.get(state.current_work_item_id);
   if (item === undefined) return null;
   const readiness = readinessOf(state, item);
   const todos = item.todo_list.map((t) => ({ ...t }));

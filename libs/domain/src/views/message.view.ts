@@ -18,13 +18,13 @@ export const compareQueuedMessages = (a: MessageRecord, b: MessageRecord): numbe
 /** The queued messages in the order the scheduler takes them. */
 export function queuedMessagesInOrder(state: AgentState): MessageRecord[] {
   return state.queue
-    .map((id) => state.messages[id])
+    .map((id) => state.messages.get(id))
     .filter((message): message is MessageRecord => message?.status === 'queued')
     .sort(compareQueuedMessages);
 }
 
 /** The view of one message by id, or null. */
 export function messageView(state: AgentState, messageId: string): MessageView | null {
-  const message = state.messages[messageId];
+  const message = state.messages.get(messageId);
   return message ? toMessageView(message) : null;
 }

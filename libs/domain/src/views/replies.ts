@@ -76,7 +76,7 @@ export function renderPickWorkItemReply(
 
 function unfinishedTodosWarning(event: WorkItemCompleted, before: AgentState): Warning[] {
   if (!event.data.completed_with_unfinished_todos) return [];
-  return unfinishedTodosWarnings(event.data, before.work_items[event.data.work_item_id]?.todo_list ?? []);
+  return unfinishedTodosWarnings(event.data, before.work_items.get(event.data.work_item_id)?.todo_list ?? []);
 }
 
 export function renderCompleteWorkItemReply(

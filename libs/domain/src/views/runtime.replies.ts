@@ -30,8 +30,8 @@ export type ControlReply = {
 export const STALE_TASK_STATUS_WARNING = 'stale_task_status_ignored';
 export const TIMER_ALREADY_DUE_WARNING = 'timer_already_due';
 
-const taskOf = (state: AgentState, id: string): TaskView => toTaskView(found(state.tasks[id], 'task', id));
-const timerOf = (state: AgentState, id: string): TimerView => toTimerView(found(state.timers[id], 'timer', id));
+const taskOf = (state: AgentState, id: string): TaskView => toTaskView(found(state.tasks.get(id), 'task', id));
+const timerOf = (state: AgentState, id: string): TimerView => toTimerView(found(state.timers.get(id), 'timer', id));
 const messageOf = (state: AgentState, id: string): MessageView => found(messageView(state, id), 'message', id);
 
 export function renderCreateTaskReply(command: CreateTask, _b: AgentState, after: AgentState, _e: readonly AgentEvent[]): TaskReply {
@@ -42,7 +42,7 @@ export function renderCreateTaskReply(command: CreateTask, _b: AgentState, after
 export function renderUpdateTaskStatusReply(
   command: UpdateTaskStatus, before: AgentState, after: AgentState, _newEvents: readonly AgentEvent[],
 ): TaskReply {
-  const current = found(before.tasks[command.data.task_id], 'task', command.data.task_id).status;
+  const current = found(before.tasks.get(command.data.task_id), 'task', command.data.task_id).status;
   const requested = command.data.status;
   const warnings: Warning[] = taskTransition(current, requested) !== 'stale' ? [] : [{
     kind: STALE_TASK_STATUS_WARNING,

@@ -64,7 +64,7 @@ describe('queue replies', () => {
     const reply = run(events, wcmd.drop('m-1'), (c, b, a, e) => { after = a; return renderDropMessageReply(c, b, a, e); });
     expect(reply).toMatchObject({ dropped: true, message: { status: 'dropped', body: { a: { b: 1 } } } });
     (reply.message.body as { a: { b: number } }).a.b = 2;
-    expect(after?.messages['m-1'].body).toEqual({ a: { b: 1 } });
+    expect(after?.messages.get('m-1')!.body).toEqual({ a: { b: 1 } });
     expect(run(history(events, wcmd.drop('m-1')), wcmd.drop('m-1'), renderDropMessageReply).dropped).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { evolve, replay } from '../agent/agent.evolve';
+import { reviveAgentState } from '../agent/agent.state';
 import { at, created, registered } from '../testing/fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
 import { listTasks, activeTasks } from './task.view';
@@ -61,20 +62,22 @@ describe('the folded state', () => {
 
   it('is JSON-serialisable (a snapshot round-trips to an equal state)', () => {
     const state = replay(events);
-    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+    const revived = reviveAgentState(JSON.parse(JSON.stringify(state)));
+    expect(revived).toEqual(state);
+    expect(JSON.stringify(revived)).toBe(JSON.stringify(state));
   });
 
   it('keeps the identity of every record an event does not touch', () => {
     const index = events.findIndex((e) => e.type === 'WaitingIntentResolved');
     const before = replay(events.slice(0, index));
     const after = evolve(before, events[index]);
-    expect(after.waiting_intents['i-1']).not.toBe(before.waiting_intents['i-1']);
+    expect(after.waiting_intents.get('i-1')).not.toBe(before.waiting_intents.get('i-1'));
     expect(after.tasks).toBe(before.tasks);
     expect(after.timers).toBe(before.timers);
     expect(after.messages).toBe(before.messages);
     expect(after.work_items).toBe(before.work_items);
     const next = evolve(after, events[index + 1]);
-    expect(next.work_items['w-1']).not.toBe(after.work_items['w-1']);
+    expect(next.work_items.get('w-1')).not.toBe(after.work_items.get('w-1'));
     expect(next.waiting_intents).toBe(after.waiting_intents);
   });
 

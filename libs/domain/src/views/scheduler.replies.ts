@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { type DecisionRecord, type SchedulerDecision, toDecisionRecord } from '../scheduler/decision';
 import type { EmitSystemTick, RecordDecision, ReduceMessage } from '../scheduler/scheduler.commands';
@@ -52,7 +51,7 @@ export type ActivationInput = {
 /** The activation reply: the decision always; the turn, its message and the context only when a turn was opened. */
 export function renderActivationReply(input: ActivationInput): ActivationReply {
   const decision = toDecisionView(input.decision, input.recorded_at);
-  const turn = input.turn_id ? recordOf(input.after.turns, input.turn_id) : undefined;
+  const turn = input.turn_id ? input.after.turns.get(input.turn_id) : undefined;
   if (turn === undefined) return { decision };
   return {
     decision, turn: toActivationTurnView(turn),

@@ -22,7 +22,7 @@ const WAIT_PRECEDENCE: readonly [WaitWake, SchedulingState][] = [
 
 /** Every active waiting intent, oldest first (created_at, then id): read from the scheduling index. */
 export function activeIntents(state: AgentState): WaitingIntentRecord[] {
-  return state.scheduling_index.active_intents.map((id) => state.waiting_intents[id]);
+  return state.scheduling_index.active_intents.map((id) => state.waiting_intents.get(id)!);
 }
 
 /** Active waiting intents scoped to this work item (agent-scoped intents never count), oldest first. */
@@ -69,5 +69,5 @@ export function readinessOf(state: AgentState, item: WorkItem): Readiness {
 /** The focus, if it points at an item that exists. */
 export function currentWorkItem(state: AgentState): WorkItem | null {
   const id = state.current_work_item_id;
-  return id === null ? null : (state.work_items[id] ?? null);
+  return id === null ? null : (state.work_items.get(id) ?? null);
 }

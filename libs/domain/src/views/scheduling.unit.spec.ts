@@ -42,7 +42,7 @@ describe('scheduling state, readiness and candidate class of one item', () => {
     ['a triggered but cancelled intent is not triggered', [blocked], [wait('external', { trigger_count: 1, status: 'cancelled' })], 'blocked', 'blocked', 'blocked'],
   ])('%s', (_name, events, intents, scheduling, readiness, candidateClass) => {
     const state = stateOf([...base, ...events], intents);
-    const item = state.work_items['w-1'];
+    const item = state.work_items.get('w-1')!;
     expect(schedulingStateOf(state, item)).toBe(scheduling);
     expect(readinessOf(state, item)).toBe(readiness);
     expect(candidateClassOf(state, item)).toBe(candidateClass);

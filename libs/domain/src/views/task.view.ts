@@ -15,13 +15,13 @@ export type TaskListQuery = { filter?: TaskListFilter; work_item_id?: string; li
 
 /** Active tasks are the non-terminal ones (diagnostics only: they never make the agent wait). */
 export function activeTasks(state: AgentState): TaskRecord[] {
-  return Object.values(state.tasks).filter((task) => !isTerminalTaskStatus(task.status));
+  return state.tasks.values().filter((task) => !isTerminalTaskStatus(task.status));
 }
 
 /** GET tasks: newest first (created_at desc, then id). */
 export function listTasks(state: AgentState, query: TaskListQuery = {}): ListReply<TaskView> {
   const filter = parseListParam(query.filter, 'filter', TASK_LIST_FILTERS, 'all');
-  const matches = Object.values(state.tasks)
+  const matches = state.tasks.values()
     .filter((task) => filter === 'all' || (filter === 'terminal') === isTerminalTaskStatus(task.status))
     .filter((task) => query.work_item_id === undefined || task.work_item_id === query.work_item_id)
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -29,6 +29,6 @@ export function listTasks(state: AgentState, query: TaskListQuery = {}): ListRep
 }
 
 export function taskView(state: AgentState, taskId: string): TaskView | null {
-  const task = state.tasks[taskId];
+  const task = state.tasks.get(taskId);
   return task ? toTaskView(task) : null;
 }

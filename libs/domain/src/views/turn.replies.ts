@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type { Warning } from '../shared/warnings';
 import type { CloseRound, ExpireLease, Heartbeat, RecordRound, StartTurn, TurnTerminalCommand } from '../turn/turn.commands';
@@ -22,7 +21,7 @@ export type TurnEndReply = {
   recovery: RecoveryClassification | null; warnings: Warning[];
 };
 
-const turnOf = (state: AgentState, id: string) => found(recordOf(state.turns, id), 'turn', id);
+const turnOf = (state: AgentState, id: string) => found(state.turns.get(id), 'turn', id);
 
 /** The outcome of the round a decision closed (promotion and warnings), from the stored round. */
 function closedRound(after: AgentState, events: readonly AgentEvent[]): (RoundCloseReply & { round_id: string }) | null {
@@ -31,7 +30,7 @@ function closedRound(after: AgentState, events: readonly AgentEvent[]): (RoundCl
 }
 
 function roundOutcome(state: AgentState, roundId: string): RoundCloseReply {
-  const round = found(recordOf(state.rounds, roundId), 'round', roundId);
+  const round = found(state.rounds.get(roundId), 'round', roundId);
   return { promotion: round.promotion && { ...round.promotion }, warnings: round.warnings.map(cloneWarning) };
 }
 
@@ -48,7 +47,7 @@ export function renderHeartbeatReply(command: Heartbeat, _b: AgentState, after: 
 }
 
 export function renderRecordRoundReply(command: RecordRound, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): RecordRoundReply {
-  const round = toRoundView(found(recordOf(after.rounds, command.data.round_id), 'round', command.data.round_id));
+  const round = toRoundView(found(after.rounds.get(command.data.round_id), 'round', command.data.round_id));
   const closed = closedRound(after, newEvents);
   return { round, closed_round: closed, warnings: closed?.warnings ?? [] };
 }
@@ -60,7 +59,7 @@ export function renderCloseRoundReply(command: CloseRound, _b: AgentState, after
 
 function turnEndReply(after: AgentState, turnId: string, newEvents: readonly AgentEvent[]): TurnEndReply {
   const turn = turnOf(after, turnId);
-  const brief = recordOf(after.briefs, turnBriefIdFor(turnId));
+  const brief = after.briefs.get(turnBriefIdFor(turnId));
   const recovery = newEvents.find((e): e is RecoveryClassified => e.type === 'RecoveryClassified');
   const closed = closedRound(after, newEvents);
   return {

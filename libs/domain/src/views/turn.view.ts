@@ -1,4 +1,3 @@
-import { recordOf } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import type { BriefKind, BriefRecord, DeliverySummaryRecord, RoundRecord, TurnRecord } from '../turn/turn.state';
@@ -50,7 +49,7 @@ export const BRIEF_LIST_KINDS: readonly (BriefKind | 'all')[] = ['all', 'ack', '
 /** GET briefs: newest first (created_at desc, then id desc). */
 export function listBriefs(state: AgentState, query: BriefListQuery = {}): ListReply<BriefView> {
   const kind = parseListParam(query.kind, 'kind', BRIEF_LIST_KINDS, 'all');
-  const matches = Object.values(state.briefs)
+  const matches = state.briefs.values()
     .filter((b) => (kind === 'all' || b.kind === kind) && (query.work_item_id === undefined || b.work_item_id === query.work_item_id))
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   return page(matches, query.limit, toBriefView);
@@ -63,6 +62,6 @@ export function toDeliverySummaryView(summary: DeliverySummaryRecord): DeliveryS
 }
 
 export function turnView(state: AgentState, turnId: string): TurnView | null {
-  const turn = recordOf(state.turns, turnId);
+  const turn = state.turns.get(turnId);
   return turn ? toTurnView(turn) : null;
 }

@@ -25,7 +25,7 @@ export const WAITING_INTENT_LIST_STATUSES: readonly (WaitingIntentStatus | 'all'
 /** GET waiting-intents: newest first (created_at desc, then id), optionally by status and item. */
 export function listWaitingIntents(state: AgentState, query: WaitingIntentListQuery = {}): ListReply<WaitingIntentView> {
   const status = parseListParam(query.status, 'status', WAITING_INTENT_LIST_STATUSES, 'all');
-  const matches = Object.values(state.waiting_intents)
+  const matches = state.waiting_intents.values()
     .filter((i) => (status === 'all' || i.status === status) && (query.work_item_id === undefined || i.work_item_id === query.work_item_id))
     .sort((a, b) => compareIntents(b, a));
   return page(matches, query.limit, toWaitingIntentView);
@@ -33,5 +33,5 @@ export function listWaitingIntents(state: AgentState, query: WaitingIntentListQu
 
 /** The intent whose capability token hashes to `hash` (callback route), or null. */
 export function waitingIntentByTokenHash(state: AgentState, hash: string): WaitingIntentRecord | null {
-  return Object.values(state.waiting_intents).find((intent) => intent.callback_token_hash === hash) ?? null;
+  return state.waiting_intents.values().find((intent) => intent.callback_token_hash === hash) ?? null;
 }

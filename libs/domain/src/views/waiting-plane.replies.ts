@@ -30,7 +30,7 @@ export type CancelWaitingIntentReply = { waiting_intent: WaitingIntentView; canc
 export type SubmitWakeHintReply = { disposition: WakeHintDisposition; message: MessageView | null; warnings: Warning[] };
 
 function intentView(state: AgentState, intentId: string): WaitingIntentView {
-  return toWaitingIntentView(found(state.waiting_intents[intentId], 'waiting_intent', intentId));
+  return toWaitingIntentView(found(state.waiting_intents.get(intentId), 'waiting_intent', intentId));
 }
 
 /** The message this decision queued, as it stands after the decision. */

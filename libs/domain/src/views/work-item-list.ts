@@ -57,13 +57,13 @@ export function parseListFilter(value: unknown): WorkItemListFilter {
 
 /** How many items match a filter (no limit). */
 export function countWorkItems(state: AgentState, filter: WorkItemListFilter): number {
-  return Object.values(state.work_items).filter((item) => FILTERS[filter](state, item)).length;
+  return state.work_items.values().filter((item) => FILTERS[filter](state, item)).length;
 }
 
 /** ListWorkItems: matching items in the filter's order, cut to the limit; `total` counts every match. */
 export function listWorkItems(state: AgentState, query: WorkItemListQuery = {}): WorkItemList {
   const filter = parseListFilter(query.filter);
-  const matches = Object.values(state.work_items)
+  const matches = state.work_items.values()
     .filter((item) => FILTERS[filter](state, item))
     .sort(orderFor(state, filter));
   return page(matches, query.limit, (item) => toWorkItemView(state, item));

@@ -49,7 +49,7 @@ export type WorkItemView = {
 /** Promoted `result_summary` first, else the newest delivery summary, else null (completed items only). */
 export function completionReportOf(state: AgentState, item: WorkItem): CompletionReport | null {
   if (item.state !== 'completed') return null;
-  const summaries = Object.values(state.delivery_summaries)
+  const summaries = state.delivery_summaries.values()
     .filter((summary) => summary.work_item_id === item.id && summary.text.trim() !== '')
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? 1 : -1));
   if (item.result_summary !== null) {
@@ -93,6 +93,6 @@ export function toWorkItemView(state: AgentState, item: WorkItem): WorkItemView 
 
 /** The view of one item by id, or null when the agent has no such item. */
 export function workItemView(state: AgentState, workItemId: string): WorkItemView | null {
-  const item = state.work_items[workItemId];
+  const item = state.work_items.get(workItemId);
   return item ? toWorkItemView(state, item) : null;
 }

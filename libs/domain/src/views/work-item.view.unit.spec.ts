@@ -1,6 +1,7 @@
 import type { AgentState, DeliverySummaryRecord } from '../agent/agent.state';
 import { AGENT, artifact, at, completed, created, intent, picked, registered, stateOf, T0, todo, updated } from '../testing/fixtures';
 import { workItemView } from './work-item.view';
+import { RecordMap } from '../shared/record-map';
 
 const summary = (id: string, text: string, time: string, workItemId = 'w-1'): DeliverySummaryRecord =>
   ({
@@ -8,7 +9,7 @@ const summary = (id: string, text: string, time: string, workItemId = 'w-1'): De
     evidence: { source: 'report_promotion', warnings: [], tool_call_ids: [] },
   });
 const withSummaries = (state: AgentState, summaries: DeliverySummaryRecord[]): AgentState =>
-  ({ ...state, delivery_summaries: Object.fromEntries(summaries.map((s) => [s.id, s])) });
+  ({ ...state, delivery_summaries: RecordMap.from(summaries.map((s) => [s.id, s] as const)) });
 
 describe('the work item view', () => {
   it('renders every field of API.md for a focused runnable item', () => {
@@ -45,7 +46,7 @@ describe('the work item view', () => {
   it('does not share arrays with the state', () => {
     const state = stateOf([registered(), created('w-1', { todo_list: [todo('a')] })]);
     workItemView(state, 'w-1')!.todo_list[0].text = 'changed';
-    expect(state.work_items['w-1'].todo_list[0].text).toBe('a');
+    expect(state.work_items.get('w-1')!.todo_list[0].text).toBe('a');
   });
 });
 
@@ -63,13 +64,13 @@ describe('completion_report', () => {
 
   it('prefers the promoted result_summary', () => {
     const promoted: AgentState = { ...withSummaries(done, [summary('d-1', 'older', at(1))]),
-      work_items: { 'w-1': { ...done.work_items['w-1'], result_summary: 'the report' } } };
+      work_items: RecordMap.from({ 'w-1': { ...done.work_items.get('w-1')!, result_summary: 'the report' } }) };
     expect(workItemView(promoted, 'w-1')!.completion_report).toEqual({ text: 'the report', source: 'result_summary' });
   });
 
   it('names the delivery summary the promotion recorded with the same text', () => {
     const promoted: AgentState = { ...withSummaries(done, [summary('d-1', 'older', at(1)), summary('ds_r-1', 'the report', at(2))]),
-      work_items: { 'w-1': { ...done.work_items['w-1'], result_summary: 'the report' } } };
+      work_items: RecordMap.from({ 'w-1': { ...done.work_items.get('w-1')!, result_summary: 'the report' } }) };
     expect(workItemView(promoted, 'w-1')!.completion_report).toEqual({ text: 'the report', source: 'result_summary', delivery_summary_id: 'ds_r-1' });
   });
 

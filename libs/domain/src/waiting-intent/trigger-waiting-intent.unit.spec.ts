@@ -34,7 +34,7 @@ describe('TriggerWaitingIntent with wake_hint delivery', () => {
   it('makes the tick contentful when the trigger has a payload', () => {
     given(waiting).when(wcmd.trigger('i-1', { payload: { pr: 7, state: 'merged' } })).thenState((after, events) => {
       expect(events[0].data).toMatchObject({ has_payload: true });
-      expect(after.messages['m-i-1']).toMatchObject({ body: { pr: 7, state: 'merged' }, liveness_only: false });
+      expect(after.messages.get('m-i-1')).toMatchObject({ body: { pr: 7, state: 'merged' }, liveness_only: false });
     });
   });
 
@@ -49,7 +49,7 @@ describe('TriggerWaitingIntent with wake_hint delivery', () => {
   it('still records the trigger on a stopped agent, whose hint is ignored', () => {
     given(history(waiting, wcmd.control('stop'))).when(wcmd.trigger('i-1')).thenState((after, events) => {
       expect(events[1].data).toMatchObject({ disposition: 'ignored' });
-      expect(after.waiting_intents['i-1'].trigger_count).toBe(1);
+      expect(after.waiting_intents.get('i-1')!.trigger_count).toBe(1);
       expect(after.queue).toEqual([]);
     });
   });
@@ -60,18 +60,18 @@ describe('a triggered intent', () => {
 
   it('stays active, keeps the blocker, the item state and the provenance', () => {
     given(waiting).when(wcmd.trigger('i-1', { via: 'callback', event_id: 'delivery-1' })).thenState((after) => {
-      expect(after.waiting_intents['i-1']).toMatchObject({
+      expect(after.waiting_intents.get('i-1')).toMatchObject({
         status: 'active', trigger_count: 1, last_triggered_at: NOW,
         last_trigger: { source: 'github', event_id: 'delivery-1', via: 'callback' },
       });
-      expect(after.work_items['w-1']).toMatchObject({ state: 'open', blocked_by: 'waiting (i-1)' });
+      expect(after.work_items.get('w-1')).toMatchObject({ state: 'open', blocked_by: 'waiting (i-1)' });
     });
   });
 
   it('can be triggered again', () => {
     given(once).when(wcmd.trigger('i-1', { message_id: 'm-2' })).thenState((after, events) => {
       expect(events[0]).toEqual(triggered(2));
-      expect(after.waiting_intents['i-1']).toMatchObject({ status: 'active', trigger_count: 2 });
+      expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'active', trigger_count: 2 });
     });
   });
 
@@ -95,7 +95,7 @@ describe('TriggerWaitingIntent with enqueue_message delivery', () => {
 
   it('names the intent in the body when there is no payload', () => {
     given(enqueueing).when(wcmd.trigger('i-1')).thenState((after) => {
-      expect(after.messages['m-i-1'].body).toBe('External event from github for waiting intent i-1: waiting (i-1)');
+      expect(after.messages.get('m-i-1')!.body).toBe('External event from github for waiting intent i-1: waiting (i-1)');
     });
   });
 
@@ -130,7 +130,7 @@ describe('CancelWaitingIntent', () => {
       expect(events).toEqual([{ type: 'WaitingIntentCancelled', data: {
         agent_id: AGENT, intent_id: 'i-1', work_item_id: 'w-1', reason: 'cancelled_by_caller', note: 'not needed', at: NOW,
       } }]);
-      expect(after.work_items['w-1'].blocked_by).toBe('waiting (i-1)');
+      expect(after.work_items.get('w-1')!.blocked_by).toBe('waiting (i-1)');
     });
   });
 
@@ -142,7 +142,7 @@ describe('CancelWaitingIntent', () => {
     given(history(open, wcmd.waitFor('i-1', null, { wake: 'timer', fire_at: at(90), timer_id: 't-1' }))).when(wcmd.cancelIntent('i-1'))
       .thenState((after, events) => {
         expect(typesOf(events)).toEqual(['WaitingIntentCancelled', 'TimerCancelled']);
-        expect(after.timers['t-1'].status).toBe('cancelled');
+        expect(after.timers.get('t-1')!.status).toBe('cancelled');
       });
   });
 

@@ -19,7 +19,7 @@ export function intentCancelled(
 export function intentCancellation(
   state: AgentState, agentId: string, intent: WaitingIntentRecord, reason: WaitingIntentCancelReason, at: string, note: string | null = null,
 ): AgentEvent[] {
-  const timer = intent.timer_id === null ? undefined : state.timers[intent.timer_id];
+  const timer = intent.timer_id === null ? undefined : state.timers.get(intent.timer_id);
   const timers = timer?.status === 'scheduled' ? [timerCancelled(agentId, timer, 'waiting_intent_ended', at)] : [];
   return [intentCancelled(agentId, intent, reason, at, note), ...timers];
 }

@@ -37,8 +37,8 @@ describe('WaitFor at work-item scope', () => {
     given(focused).when(wcmd.waitFor('i-1', 'w-1', { wake: 'external', resource: 'pr/12', callback_token_hash: 'sha256:x' }))
       .thenState((after) => {
         expect(after.current_work_item_id).toBeNull();
-        expect(after.work_items['w-1']).toMatchObject({ blocked_by: 'waiting (i-1)', revision: 2 });
-        expect(after.waiting_intents['i-1']).toMatchObject({
+        expect(after.work_items.get('w-1')).toMatchObject({ blocked_by: 'waiting (i-1)', revision: 2 });
+        expect(after.waiting_intents.get('i-1')).toMatchObject({
           status: 'active', trigger_count: 0, last_triggered_at: null, callback_token_hash: 'sha256:x', delivery_mode: 'wake_hint',
         });
       });
@@ -50,8 +50,8 @@ describe('WaitFor at work-item scope', () => {
       cancelled('i-1', 'wait_for_replaced'), blocked('new reason', 3), intentCreated('i-2', 'w-1', { reason: 'new reason' }),
     ]);
     given(before).when(wcmd.waitFor('i-2', 'w-1')).thenState((after) => {
-      expect(after.waiting_intents['i-1']).toMatchObject({ status: 'cancelled', end_reason: 'wait_for_replaced', ended_at: NOW });
-      expect(after.waiting_intents['i-a'].status).toBe('active');
+      expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'cancelled', end_reason: 'wait_for_replaced', ended_at: NOW });
+      expect(after.waiting_intents.get('i-a')!.status).toBe('active');
     });
   });
 
@@ -76,7 +76,7 @@ describe('WaitFor at work-item scope', () => {
     given(before).when(wcmd.waitFor('i-2', 'w-1')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['WaitingIntentCancelled', 'TimerCancelled', 'WorkItemUpdated', 'WaitingIntentCreated']);
       expect(events[1].data).toMatchObject({ timer_id: 't-1', reason: 'waiting_intent_ended' });
-      expect(after.timers['t-1'].status).toBe('cancelled');
+      expect(after.timers.get('t-1')!.status).toBe('cancelled');
     });
   });
 
@@ -92,7 +92,7 @@ describe('WaitFor at agent scope', () => {
     given(focused).when(wcmd.waitFor('i-a', null)).then([intentCreated('i-a', null)]);
     given(focused).when(wcmd.waitFor('i-a', null)).thenState((after) => {
       expect(after.current_work_item_id).toBe('w-1');
-      expect(after.work_items['w-1'].blocked_by).toBeNull();
+      expect(after.work_items.get('w-1')!.blocked_by).toBeNull();
     });
   });
 
@@ -107,7 +107,7 @@ describe('WaitFor on a task', () => {
 
   it('needs an existing task that has not ended', () => {
     given(withTask).when(wcmd.waitFor('i-1', 'w-1', { wake: 'task_result', resource: 't-1' }))
-      .thenState((after) => expect(after.waiting_intents['i-1']).toMatchObject({ wake: 'task_result', resource: 't-1' }));
+      .thenState((after) => expect(after.waiting_intents.get('i-1')).toMatchObject({ wake: 'task_result', resource: 't-1' }));
     given(open).when(wcmd.waitFor('i-1', 'w-1', { wake: 'task_result', resource: 't-9' })).thenThrows('not_found', { resource: 'task' });
     given(history(withTask, wcmd.taskStatus('t-1', 'failed'))).when(wcmd.waitFor('i-1', 'w-1', { wake: 'task_result', resource: 't-1' }))
       .thenThrows('invariant_violated', { rule: 'task_already_terminal', status: 'failed' });
@@ -134,7 +134,7 @@ describe('WaitFor validation', () => {
   });
 
   it('accepts a 2000-character reason and refuses a reused intent id', () => {
-    given(open).when(wcmd.waitFor('i-1', 'w-1', { reason: 'r'.repeat(2000) })).thenState((after) => expect(after.waiting_intents['i-1']).toBeDefined());
+    given(open).when(wcmd.waitFor('i-1', 'w-1', { reason: 'r'.repeat(2000) })).thenState((after) => expect(after.waiting_intents.get('i-1')).toBeDefined());
     given(history(open, wcmd.waitFor('i-1', 'w-1'))).when(wcmd.waitFor('i-1', 'w-1')).thenThrows('already_exists', { resource: 'waiting_intent' });
   });
 });
@@ -146,8 +146,8 @@ describe('the work item ends its waits', () => {
     given(waiting).when(cmd.update('w-1', { blocked_by: null })).thenState((after, events) => {
       expect(events).toContainEqual(cancelled('i-1', 'blocker_cleared'));
       expect(typesOf(events)).toEqual(['WorkItemUpdated', 'WaitingIntentCancelled']);
-      expect(after.waiting_intents['i-1'].status).toBe('cancelled');
-      expect(after.waiting_intents['i-a'].status).toBe('active');
+      expect(after.waiting_intents.get('i-1')!.status).toBe('cancelled');
+      expect(after.waiting_intents.get('i-a')!.status).toBe('active');
       expect(after.current_work_item_id).toBeNull();
     });
   });
@@ -157,7 +157,7 @@ describe('the work item ends its waits', () => {
     given(focusedWaiting).when(cmd.complete('w-1')).thenState((after, events) => {
       expect(typesOf(events)).toEqual(['WorkItemCompleted', 'WaitingIntentCancelled', 'WorkItemFocusReleased']);
       expect(events[1]).toEqual(cancelled('i-1', 'work_item_completed'));
-      expect(after.waiting_intents['i-a'].status).toBe('active');
+      expect(after.waiting_intents.get('i-a')!.status).toBe('active');
     });
   });
 });

@@ -21,7 +21,7 @@ describe('SubmitWakeHint on an idle agent', () => {
 
   it('is contentful with a body', () => {
     given(agent).when(wcmd.wakeHint({ body: 'build 12 is green' }))
-      .thenState((after) => expect(after.messages['m-hint']).toMatchObject({ body: 'build 12 is green', liveness_only: false, status: 'queued' }));
+      .thenState((after) => expect(after.messages.get('m-hint')).toMatchObject({ body: 'build 12 is green', liveness_only: false, status: 'queued' }));
   });
 
   it('wakes an asleep agent (its tick is new input)', () => {

@@ -22,7 +22,7 @@ describe('UpdateWorkItem on an open item', () => {
 
   it('applies the change, the revision and updated_at', () => {
     given(open).when(cmd.update('w-1', { objective: ' new aim ', todo_list: [todo(' a ')] })).thenState((after) => {
-      expect(after.work_items['w-1']).toMatchObject({
+      expect(after.work_items.get('w-1')).toMatchObject({
         objective: 'new aim', todo_list: [todo('a')], revision: 2, updated_at: NOW, created_at: created('w-1').data.at,
       });
     });
@@ -35,7 +35,7 @@ describe('UpdateWorkItem on an open item', () => {
 
   it('replaces the whole todo list', () => {
     given([...agent, created('w-1', { todo_list: [todo('a'), todo('b')] })]).when(cmd.update('w-1', { todo_list: [todo('c')] }))
-      .thenState((after) => expect(after.work_items['w-1'].todo_list).toEqual([todo('c')]));
+      .thenState((after) => expect(after.work_items.get('w-1')!.todo_list).toEqual([todo('c')]));
   });
 
   it('records nothing when no field is given', () => {
@@ -71,7 +71,7 @@ describe('UpdateWorkItem on an open item', () => {
 
   it('accepts blocked_by of exactly 2000 characters after trimming', () => {
     given(open).when(cmd.update('w-1', { blocked_by: `  ${'b'.repeat(2000)}  ` }))
-      .thenState((after) => expect(after.work_items['w-1'].blocked_by).toHaveLength(2000));
+      .thenState((after) => expect(after.work_items.get('w-1')!.blocked_by).toHaveLength(2000));
   });
 
   it('sets and clears recheck_at', () => {
@@ -122,7 +122,7 @@ describe('UpdateWorkItem and focus', () => {
     const blocked = [...focused, updated('w-1', { blocked_by: 'CI', recheck_at: at(90), revision: 2 }), released('work_item_blocked')];
     given(blocked).when(cmd.update('w-1', { blocked_by: null })).thenState((after, events) => {
       expect(events).toEqual([updatedEvent({ blocked_by: null, recheck_at: null, revision: 3 })]);
-      expect(after.work_items['w-1']).toMatchObject({ blocked_by: null, recheck_at: null });
+      expect(after.work_items.get('w-1')).toMatchObject({ blocked_by: null, recheck_at: null });
       expect(after.current_work_item_id).toBeNull();
     });
   });
@@ -149,7 +149,7 @@ describe('UpdateWorkItem with a fresh plan artifact descriptor', () => {
   it('records the refresh alone when no other field changes', () => {
     given(open).when(cmd.update('w-1', { plan_artifact: fresh })).thenState((after, events) => {
       expect(events).toEqual([refreshed(2)]);
-      expect(after.work_items['w-1']).toMatchObject({ plan_artifact: fresh, revision: 2, updated_at: NOW });
+      expect(after.work_items.get('w-1')).toMatchObject({ plan_artifact: fresh, revision: 2, updated_at: NOW });
     });
   });
 

@@ -23,7 +23,7 @@ export function decideCreateWorkItem(command: CreateWorkItem, state: AgentState)
   const planStatus = data.plan_status === undefined ? 'draft' : validatePlanStatus(data.plan_status);
   const todoList = data.todo_list === undefined ? [] : validateTodoList(data.todo_list);
   const planArtifact = validatePlanArtifact(data.plan_artifact);
-  if (state.work_items[workItemId]) {
+  if (state.work_items.get(workItemId)) {
     throw new DomainError('already_exists', { resource: 'work_item', work_item_id: workItemId }, `work item ${workItemId} already exists`);
   }
   return [{

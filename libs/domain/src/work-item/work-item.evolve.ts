@@ -1,3 +1,4 @@
+import { changeRecord, putRecord } from '../agent/agent.records';
 import type { AgentState } from '../agent/agent.state';
 import type {
   PlanArtifactRefreshed,
@@ -58,14 +59,13 @@ function refreshed(item: WorkItem, { data }: PlanArtifactRefreshed): WorkItem {
 
 /** Applies `change` to one existing item; events about unknown items leave the state as it is. */
 function withItem(state: AgentState, id: string, change: (item: WorkItem) => WorkItem): AgentState {
-  const item = state.work_items[id];
-  return item ? { ...state, work_items: { ...state.work_items, [id]: change(item) } } : state;
+  return changeRecord(state, 'work_items', id, change);
 }
 
 export function evolveWorkItem(state: AgentState, event: WorkItemEvent): AgentState {
   switch (event.type) {
     case 'WorkItemCreated':
-      return { ...state, work_items: { ...state.work_items, [event.data.work_item_id]: created(event) } };
+      return putRecord(state, 'work_items', event.data.work_item_id, created(event));
     case 'WorkItemUpdated':
       return withItem(state, event.data.work_item_id, (item) => updated(item, event));
     case 'WorkItemCompleted':

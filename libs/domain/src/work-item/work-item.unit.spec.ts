@@ -19,7 +19,7 @@ describe('CreateWorkItem', () => {
   it('keeps the given plan status and todo list, trimmed', () => {
     const command = cmd.create('w-1', { objective: '  ship it  ', plan_status: 'ready', todo_list: [{ text: ' a ', state: 'in_progress' }] });
     given(agent).when(command).thenState((after) => {
-      expect(after.work_items['w-1']).toMatchObject({
+      expect(after.work_items.get('w-1')).toMatchObject({
         objective: 'ship it', plan_status: 'ready', todo_list: [todo('a', 'in_progress')], state: 'open',
         blocked_by: null, recheck_at: null, result_summary: null, revision: 1, created_at: NOW, updated_at: NOW,
       });
@@ -37,7 +37,7 @@ describe('CreateWorkItem', () => {
 
   it('accepts a generated work_<32 hex> id', () => {
     const id = `work_${'ab'.repeat(16)}`;
-    given(agent).when(cmd.create(id)).thenState((after) => expect(after.work_items[id]).toBeDefined());
+    given(agent).when(cmd.create(id)).thenState((after) => expect(after.work_items.get(id)).toBeDefined());
   });
 
   it('refuses a duplicate id', () => {
@@ -55,7 +55,7 @@ describe('CreateWorkItem', () => {
   describe('objective', () => {
     it('accepts exactly 500 characters after trimming', () => {
       given(agent).when(cmd.create('w-1', { objective: ` ${'o'.repeat(500)} ` }))
-        .thenState((after) => expect(after.work_items['w-1'].objective).toHaveLength(500));
+        .thenState((after) => expect(after.work_items.get('w-1')!.objective).toHaveLength(500));
     });
 
     it('refuses 501 characters', () => {
@@ -73,7 +73,7 @@ describe('CreateWorkItem', () => {
 
     it('accepts 100 items', () => {
       given(agent).when(cmd.create('w-1', { todo_list: many(100) }))
-        .thenState((after) => expect(after.work_items['w-1'].todo_list).toHaveLength(100));
+        .thenState((after) => expect(after.work_items.get('w-1')!.todo_list).toHaveLength(100));
     });
 
     it('refuses 101 items', () => {
@@ -83,7 +83,7 @@ describe('CreateWorkItem', () => {
 
     it('accepts a 500-character text and refuses 501', () => {
       given(agent).when(cmd.create('w-1', { todo_list: [todo('t'.repeat(500))] }))
-        .thenState((after) => expect(after.work_items['w-1'].todo_list[0].text).toHaveLength(500));
+        .thenState((after) => expect(after.work_items.get('w-1')!.todo_list[0].text).toHaveLength(500));
       given(agent).when(cmd.create('w-1', { todo_list: [todo('t'.repeat(501))] }))
         .thenThrows('validation_failed', { field: 'todo_list[0].text', rule: 'too_long' });
     });
@@ -140,7 +140,7 @@ describe('CompleteWorkItem', () => {
     const history = [...agent, created('w-1'), updated('w-1', { blocked_by: 'CI', recheck_at: at(90), revision: 2 })];
     given(history).when(cmd.complete('w-1', 'round-7')).thenState((after, events) => {
       expect(events[0].data).toMatchObject({ round_id: 'round-7', revision: 3 });
-      expect(after.work_items['w-1']).toMatchObject({
+      expect(after.work_items.get('w-1')).toMatchObject({
         state: 'completed', completed_at: NOW, blocked_by: null, recheck_at: null, revision: 3, updated_at: NOW,
       });
     });

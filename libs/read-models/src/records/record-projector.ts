@@ -1,11 +1,11 @@
-import type { AgentState } from '@app/domain';
+import type { AgentState, RecordMap } from '@app/domain';
 import type { Projector, ProjectionInput, RowWrite } from '../projection/projector';
 
 export interface RecordProjectorSpec<R> {
   name: string;
   table: string;
   /** The records of this kind in an agent's state, keyed by id. */
-  records(state: AgentState): Record<string, R>;
+  records(state: AgentState): RecordMap<R>;
   /** The row of one record: `agent_id` and `id` are added; `view` is the reply body. */
   row(state: AgentState, record: R): { view: unknown } & Record<string, unknown>;
   /** Row columns besides agent_id, id, view. */
@@ -15,7 +15,7 @@ export interface RecordProjectorSpec<R> {
 /**
  * A read model of one kind of agent record (waiting intents, tasks, timers, messages): a row
  * per record, rewritten when the record's object changed (the domain's evolve never mutates,
- * so identity is change).
+ * so identity is change). `changedSince` visits only what the event changed, not every record.
  */
 export function recordProjector<R>(spec: RecordProjectorSpec<R>): Projector<AgentState> {
   return {
@@ -26,9 +26,7 @@ export function recordProjector<R>(spec: RecordProjectorSpec<R>): Projector<Agen
       const current = spec.records(after);
       if (previous === current || after.agent_id === null) return [];
       const agentId = after.agent_id;
-      return Object.entries(current)
-        .filter(([id, record]) => previous[id] !== record)
-        .map(([id, record]) => ({ table: spec.table, row: { agent_id: agentId, id, ...spec.row(after, record) } }));
+      return current.changedSince(previous).map(([id, record]) => ({ table: spec.table, row: { agent_id: agentId, id, ...spec.row(after, record) } }));
     },
   };
 }

@@ -4,19 +4,14 @@ import type { Projector, ProjectionInput, RowWrite } from '../projection/project
 /** Items whose view may differ between two states: changed items, the old and new focus, items whose intents changed. */
 export function affectedItemIds(before: AgentState, after: AgentState): Set<string> {
   const ids = new Set<string>();
-  for (const [id, item] of Object.entries(after.work_items)) if (before.work_items[id] !== item) ids.add(id);
+  for (const [id] of after.work_items.changedSince(before.work_items)) ids.add(id);
   if (before.current_work_item_id !== after.current_work_item_id) {
     if (before.current_work_item_id) ids.add(before.current_work_item_id);
     if (after.current_work_item_id) ids.add(after.current_work_item_id);
   }
-  if (before.waiting_intents !== after.waiting_intents) {
-    for (const [id, intent] of Object.entries(after.waiting_intents)) {
-      if (before.waiting_intents[id] !== intent && intent.work_item_id) ids.add(intent.work_item_id);
-    }
-  }
-  if (before.delivery_summaries !== after.delivery_summaries) {
-    for (const summary of Object.values(after.delivery_summaries)) ids.add(summary.work_item_id);
-  }
+  for (const [, intent] of after.waiting_intents.changedSince(before.waiting_intents)) if (intent.work_item_id) ids.add(intent.work_item_id);
+  // A delivery summary shows only in its own item's view (completion report).
+  for (const [, summary] of after.delivery_summaries.changedSince(before.delivery_summaries)) ids.add(summary.work_item_id);
   return ids;
 }
 
@@ -56,7 +51,7 @@ export const workItemsProjector: Projector<AgentState> = {
     if (after.agent_id === null) return [];
     const writes: RowWrite[] = [];
     for (const id of affectedItemIds(before, after)) {
-      const item = after.work_items[id];
+      const item = after.work_items.get(id);
       if (item) writes.push({ table: 'work_items', row: workItemRow(after, item) });
     }
     const summary = { ...toAgentSummaryView(after), revision: event.revision.toString() };

@@ -6,7 +6,7 @@ import { LOGGER, type Logger } from '@app/platform';
 import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { POSTGRES_POOL } from './postgres/postgres-pool';
 import { ProjectionRunner } from './projection/projection-runner';
-import { snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
+import { PostgresSnapshotStore, snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
 import { WORK_ITEM_QUERIES, workItemQueriesProvider } from './work-items/work-items.queries';
 import { workItemsProjector } from './work-items/work-items.projector';
 import { RECORD_QUERIES, recordQueriesProvider } from './records/record-queries';
@@ -25,7 +25,9 @@ export const READ_MODELS_PROJECTION = 'read_models';
 export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS, ...SCHEDULER_PROJECTORS];
 
 export function createProjectionRunner(pool: Pool, store: EventStore, onError?: (error: unknown) => void): ProjectionRunner<AgentState> {
-  return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: READ_MODELS_PROJECTION, onError });
+  return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
+    name: READ_MODELS_PROJECTION, onError, snapshots: new PostgresSnapshotStore(pool),
+  });
 }
 
 const projectionRunnerProvider: Provider = {

@@ -95,6 +95,51 @@ describe('the read-model projection runner', () => {
     expect({ rows: await rows(), agents: await agents() }).toEqual(live);
   });
 
+  it('folds a cold agent from its snapshot, not from revision 0, to the rows a rebuild writes', async () => {
+    const warm = createProjectionRunner(pool, store);
+    await warm.start();
+    const snapshotting = new AgentRepository(store, new PostgresSnapshotStore(pool), agentStateDecider, { snapshotEvery: 3 });
+    const agentId = 'agent-snap';
+    const command = (build: (meta: { now: string; command_id: string }) => AgentCommand, through = snapshotting) => {
+      seq += 1;
+      const built = build({ now: at(), command_id: `c-${seq}` });
+      return through.transact({ agentId, commandId: built.meta.command_id, actor: 'test' }, (state) => decide(built, state));
+    };
+    await command((meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }));
+    for (let i = 0; i < 7; i++) await command((meta) => ({ type: 'CreateWorkItem', data: { work_item_id: `s-${i}`, objective: `snap ${i}`, plan_artifact: plan(`s-${i}`) }, meta }));
+    await warm.waitFor((await store.readStream(`agent-${agentId}`)).at(-1)!.position);
+    await warm.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // snapshots are saved in the background
+    const snapshot = await new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion);
+    expect(snapshot!.revision).toBeGreaterThan(0n);
+    // While no runner runs, the agent moves on (through a repository that takes no snapshot of
+    // its own): the next runner meets it cold, past its snapshot.
+    await command((meta) => ({ type: 'UpdateWorkItem', data: { work_item_id: 's-1', blocked_by: 'a review' }, meta }), repository);
+    const last = await command((meta) => ({ type: 'PickWorkItem', data: { work_item_id: 's-2' }, meta }), repository);
+    const reads: Array<{ stream: string; from: bigint | undefined }> = [];
+    const spying = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (key === 'readStream') {
+          return (stream: string, options?: { from_revision?: bigint }) => {
+            reads.push({ stream, from: options?.from_revision });
+            return target.readStream(stream, options);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const cold = createProjectionRunner(pool, spying);
+    await cold.start();
+    await cold.waitFor(last.position!);
+    await cold.stop();
+    expect(reads.filter((read) => read.stream === `agent-${agentId}`)).toEqual([{ stream: `agent-${agentId}`, from: snapshot!.revision + 1n }]);
+    const live = { rows: await rows(), agents: await agents() };
+    const withoutSnapshots = new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: 'read_models' });
+    await withoutSnapshots.rebuild();
+    expect({ rows: await rows(), agents: await agents() }).toEqual(live);
+  });
+
   it('two runners on one projection apply each event once and agree', async () => {
     const first = createProjectionRunner(pool, store);
     const second = createProjectionRunner(pool, store);

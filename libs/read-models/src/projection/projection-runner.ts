@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
-import type { AgentDecider, DomainEvent } from '@app/application/agents/agent-decider';
+import type { AgentDecider, DomainEvent, SnapshotStore } from '@app/application/agents/agent-decider';
 import { agentIdOfStream } from '@app/application/agents/agent-stream';
 import { AgentStates } from './agent-states';
 import type { Projector, RowWrite } from './projector';
@@ -26,6 +26,8 @@ export interface ProjectionRunnerOptions {
   isKnownEventType?: (type: string) => boolean;
   /** Delay before the first retry of a stalled position, doubled per attempt up to `max` (default 1 s .. 5 min). */
   stallRetryMs?: { first: number; max: number };
+  /** Agent snapshots: a cold agent state is folded from its snapshot instead of from revision 0. */
+  snapshots?: Pick<SnapshotStore, 'load'>;
 }
 
 /** Raised when another instance advanced the checkpoint: this one re-reads from it. */
@@ -74,7 +76,7 @@ export class ProjectionRunner<S> {
     this.name = options.name ?? 'read_models';
     this.batchSize = options.batchSize ?? 500;
     this.writer = new RowWriter(projectors.flatMap((p) => p.tables));
-    this.states = new AgentStates(store, decider);
+    this.states = new AgentStates(store, decider, undefined, options.snapshots);
     this.deadLetters = new DeadLetters(pool, this.name);
     this.isKnownType = options.isKnownEventType ?? isKnownAgentEventType;
     this.applyHook = options.onApplied;

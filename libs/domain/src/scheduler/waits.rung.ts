@@ -2,7 +2,7 @@ import type { AgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
 import { scheduledTimers } from '../views/timer.view';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
-import { compareByRecency } from '../views/candidates';
+import { recencyComparator } from '../views/candidates';
 import { activeIntents, readinessOf } from '../views/scheduling';
 import { plainDecision, type SchedulerDecision } from './decision';
 
@@ -13,7 +13,7 @@ function operatorItems(state: AgentState, intents: WaitingIntentRecord[]): strin
   const byWait = new Set(intents.filter((i) => i.wake === 'operator_input' && i.work_item_id !== null).map((i) => i.work_item_id));
   return state.work_items.values()
     .filter((item) => item.state === 'open' && (item.plan_status === 'needs_input' || byWait.has(item.id)))
-    .sort(compareByRecency)
+    .sort(recencyComparator())
     .map((item) => item.id);
 }
 
@@ -60,7 +60,7 @@ export function waitRung(state: AgentState): SchedulerDecision | null {
 export function idleRung(state: AgentState): SchedulerDecision {
   const blocked = state.work_items.values()
     .filter((item) => item.state === 'open' && readinessOf(state, item) === 'blocked')
-    .sort(compareByRecency)
+    .sort(recencyComparator())
     .map((item) => `blocked:${item.id}`);
   const tasks = state.tasks.values()
     .filter((task) => !isTerminalTaskStatus(task.status))

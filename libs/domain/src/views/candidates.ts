@@ -65,6 +65,26 @@ export const compareQueued: Comparator = chain(byUpdatedAsc, byCreatedAsc, byIdA
 /** Everything that is neither queued nor triggered: most recently updated first, then id. */
 export const compareByRecency: Comparator = chain(byUpdatedDesc, byIdAsc);
 
+/**
+ * compareInstants with each text parsed once (a sort makes O(n log n) comparisons of n
+ * stamps): one per sort, since the memo grows with the texts it sees.
+ */
+function memoizedInstants(): (a: string, b: string) => number {
+  const parsed = new Map<string, number>();
+  const instant = (text: string): number => parsed.get(text) ?? parsed.set(text, Date.parse(text)).get(text)!;
+  return (a, b) => {
+    const diff = instant(a) - instant(b);
+    if (Number.isFinite(diff) && diff !== 0) return diff;
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+}
+
+/** The order of compareByRecency for one sort of many items (each stamp parsed once). */
+export function recencyComparator(): Comparator {
+  const compare = memoizedInstants();
+  return chain((a, b) => compare(b.updated_at, a.updated_at), byIdAsc);
+}
+
 /** Triggered: most recently triggered first, then most recently updated, then id. */
 export function compareTriggered(state: AgentState): Comparator {
   const byTriggerDesc: Comparator = (a, b) =>
@@ -122,13 +142,7 @@ export function rankedCandidates(state: AgentState, candidateClass: CandidateCla
  * (an agent may hold thousands of items): the same order as compareCandidates for one class.
  */
 function withinClassComparator(state: AgentState, candidateClass: CandidateClass, items: WorkItem[]): Comparator {
-  const parsed = new Map<string, number>();
-  const instant = (text: string): number => parsed.get(text) ?? parsed.set(text, Date.parse(text)).get(text)!;
-  const compare = (a: string, b: string): number => {
-    const diff = instant(a) - instant(b);
-    if (Number.isFinite(diff) && diff !== 0) return diff;
-    return a < b ? -1 : a > b ? 1 : 0;
-  };
+  const compare = memoizedInstants();
   const updatedAsc: Comparator = (a, b) => compare(a.updated_at, b.updated_at);
   const updatedDesc: Comparator = (a, b) => compare(b.updated_at, a.updated_at);
   if (candidateClass === 'queued_runnable') return chain(updatedAsc, (a, b) => compare(a.created_at, b.created_at), byIdAsc);

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import type { AgentEvent } from '../agent/agent.events';
 import { at, completed, created, intent, picked, registered, stateOf, updated } from '../testing/fixtures';
-import { compareCandidates, lastTriggeredAt, rankedCandidates } from './candidates';
+import type { WorkItem } from '../work-item/work-item.state';
+import { compareByRecency, compareCandidates, lastTriggeredAt, rankedCandidates, recencyComparator } from './candidates';
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
@@ -61,5 +63,21 @@ describe('candidate ranking across classes', () => {
     const state = stateOf(events, [intent('i', 'trg', { trigger_count: 1, last_triggered_at: at(4) })]);
     const sorted = state.work_items.values().sort(compareCandidates(state));
     expect(ids(sorted)).toEqual(['cur', 'trg', 'que', 'ops', 'blk', 'done']);
+  });
+});
+
+describe('recencyComparator (stamps parsed once per sort)', () => {
+  // Stamps that collide in milliseconds, differ only below them, or in their offset.
+  const stamp = fc.constantFrom(
+    '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000001Z', '2026-01-01T01:00:00+01:00',
+    '2026-01-01T00:00:01Z', '2025-12-31T23:59:59.999Z', '2026-01-01T00:00:00.5Z', 'not a time',
+  );
+  const items = fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'w-1', 'w-10', 'w-2'), updated_at: stamp }), { maxLength: 40 });
+
+  it('orders exactly as compareByRecency', () => {
+    fc.assert(fc.property(items, (list) => {
+      const work = list.map((item) => item as unknown as WorkItem);
+      expect([...work].sort(recencyComparator())).toEqual([...work].sort(compareByRecency));
+    }), { numRuns: 300 });
   });
 });

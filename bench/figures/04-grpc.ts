@@ -64,7 +64,7 @@ export const grpcFigure: Figure = {
     if (!check.met || !capacity.met) {
       notes.push(`Missed: gRPC at ${(check.ratio! * 100).toFixed(0)}% of HTTP's throughput, ${(capacity.ratio! * 100).toFixed(0)}% of its ` +
         'capacity (server CPU per command). ' +
-        (await commandProfile(ctx, () => ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(3, 0.3))))).text.replace("a command's", "a gRPC command's"));
+        (await commandProfile(ctx, () => ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(3, 1))))).text.replace("a command's", "a gRPC command's"));
     }
     const mid = (results: LoadResult[], key: 'p50' | 'p99' | 'serverCpuUs' | 'clientCpuUs' | 'clientBusy') => median(results.map((r) => r[key]));
     return {

@@ -77,7 +77,12 @@ export class LoadGenerator {
     });
     const used = process.cpuUsage(cpu);
     const cpuUs = used.user + used.system;
-    return { ...result, serverCpuUs: result.ok ? cpuUs / result.ok : Number.NaN, serverBusy: cpuUs / 1e6 / result.seconds };
+    // A run in which nothing completed has no latencies: the child says null, the figures say NaN.
+    const latency = (value: number | null) => value ?? Number.NaN;
+    return {
+      ...result, p50: latency(result.p50), p90: latency(result.p90), p99: latency(result.p99),
+      serverCpuUs: result.ok ? cpuUs / result.ok : Number.NaN, serverBusy: cpuUs / 1e6 / result.seconds,
+    };
   }
 
   async close(): Promise<void> {

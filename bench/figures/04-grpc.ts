@@ -30,7 +30,7 @@ export const grpcFigure: Figure = {
     const seconds = ctx.scale(4, 0.5);
     const repetitions = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
-    assertClean('gRPC warm-up', await ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(2, 0.3))));
+    assertClean('gRPC warm-up', await ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(2, 1))));
     const runs: Record<'grpc' | 'http', LoadResult[]> = { grpc: [], http: [] };
     const rates = await interleaved(repetitions, {
       grpc: async () => {

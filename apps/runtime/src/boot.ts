@@ -8,7 +8,7 @@ export function describeRole(role: RuntimeRole): string {
   if (runs.api) parts.push('HTTP /v1 API, /console and gRPC');
   if (runs.projector) parts.push('projector (read models)');
   if (runs.scheduler) parts.push('scheduler worker (timers, ticks, decisions)');
-  return `agent-runtime role=${role}: ${parts.join('; ')}`;
+  return `agent-runtime role=${role} on node ${process.version}: ${parts.join('; ')}`;
 }
 
 /**

@@ -87,7 +87,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       const grpcAddress = roleRuns(config.role).api ? nest.get(GrpcServerHost).address : null;
       const addresses = { httpUrl: `http://${host}:${port}`, grpcAddress };
-      logger.info({ ...addresses, role: config.role, embedded_postgres: connection.embedded }, 'runtime listening');
+      logger.info({ ...addresses, role: config.role, node: process.version, embedded_postgres: connection.embedded }, 'runtime listening');
       return addresses;
     },
     async close() {

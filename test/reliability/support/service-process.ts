@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectNode } from '../../support/node-binary';
 import { readServiceAddress } from '@app/application/audit/service-address';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -29,7 +30,7 @@ export function tempDataDir(prefix = 'reliability-'): string {
 /** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks). */
 export function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
   const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(REPO_ROOT, entry)];
-  return spawn(process.execPath, args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(projectNode(), args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Keeps the last lines of a child's output (for failure messages) and lets a caller wait for one. */

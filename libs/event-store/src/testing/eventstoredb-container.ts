@@ -1,30 +1,22 @@
-import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
+import { KurrentDbContainer } from '@testcontainers/kurrentdb';
 
 export interface StartedEventStoreDb {
   connectionString: string;
   stop(): Promise<void>;
 }
 
+/** The KurrentDB image the container suites run against (KurrentDB is EventStoreDB's current name). */
+export const KURRENTDB_IMAGE = 'kurrentplatform/kurrentdb:25.1';
+
 /**
- * A throwaway insecure single-node EventStoreDB (in memory). Written by hand:
- * @testcontainers/kurrentdb exists only for testcontainers 12, which crashes on Node 20.
+ * A throwaway insecure single-node KurrentDB from testcontainers' KurrentDB module (it waits
+ * for the image's health check). The module hands out a `kurrentdb://` connection string; the
+ * EventStoreDB client the adapter is built on reads the same string under `esdb://`.
  */
-export async function startEventStoreDb(image = 'eventstore/eventstore:24.10'): Promise<StartedEventStoreDb> {
-  const container: StartedTestContainer = await new GenericContainer(image)
-    .withEnvironment({
-      EVENTSTORE_INSECURE: 'true',
-      EVENTSTORE_CLUSTER_SIZE: '1',
-      EVENTSTORE_MEM_DB: 'true',
-      EVENTSTORE_RUN_PROJECTIONS: 'None',
-      EVENTSTORE_HTTP_PORT: '2113',
-    })
-    .withExposedPorts(2113)
-    // /health/live answers 204 once the node accepts client requests.
-    .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
-    .withStartupTimeout(90_000)
-    .start();
+export async function startEventStoreDb(image = KURRENTDB_IMAGE): Promise<StartedEventStoreDb> {
+  const container = await new KurrentDbContainer(image).withEnvironment({ KURRENTDB_MEM_DB: 'true', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_START_STANDARD_PROJECTIONS: 'false' }).start();
   return {
-    connectionString: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
+    connectionString: container.getConnectionString().replace(/^kurrentdb:\/\//, 'esdb://'),
     stop: async () => {
       await container.stop();
     },

@@ -10,6 +10,7 @@ import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { runCli } from '../../../../apps/cli/src/cli';
 import { freshId, isolatedDatabaseUrl, testPool, testStore } from '../../../support/postgres';
+import { projectNode } from '../../../support/node-binary';
 
 export interface CliRun {
   code: number;
@@ -38,7 +39,7 @@ export function cliProcess(argv: string[], env: Record<string, string>): Promise
   const root = join(__dirname, '..', '..', '..', '..');
   const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(root, 'apps', 'cli', 'src', 'main.ts'), ...argv];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(projectNode(), args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
       if (error && code === -1) reject(error);
       else resolve({ code, stdout, stderr });

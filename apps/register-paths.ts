@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { loadConfig, register } from 'tsconfig-paths';
-import { repoRoot } from '../libs/platform/src/paths';
+import { repoRoot } from '../libs/core/src/paths';
 
 const root = repoRoot(__dirname);
 const config = loadConfig(root);

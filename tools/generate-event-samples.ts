@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredEventJson } from '@app/application/audit/stored-event-json';
-import { SAMPLES_DIR, storedScenarios } from '@app/application/events/testing/event-samples';
+import { SAMPLES_DIR, storedScenarios } from '@app/application/testing';
 
 /*
  * Writes the stored samples that are missing (never rewrites one: a sample is what was
@@ -9,7 +9,7 @@ import { SAMPLES_DIR, storedScenarios } from '@app/application/events/testing/ev
  *   npx ts-node -T -r tsconfig-paths/register tools/generate-event-samples.ts
  */
 
-/** WorkItemCreated as the prototype ledgers stored it (schema_version 0; see event-upcasters.ts). */
+/** WorkItemCreated as the prototype ledgers stored it (schema_version 0; see libs/core/src/events/upcasters.ts). */
 function legacyWorkItemCreated(current: StoredEventJson): StoredEventJson {
   const { plan_status: _status, todo_list: _todos, revision: _revision, ...data } = current.data;
   return { ...current, data, metadata: { ...current.metadata, schema_version: 0 } };

@@ -1,9 +1,7 @@
 import type { Pool } from 'pg';
 import { type AgentState, toWorkItemView } from '@app/domain';
 import type { EventStore, StoredEvent } from '@app/event-store';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
-import { agentIdOfStream } from '@app/application/agents/agent-stream';
-import { toDomainEvent } from '@app/application/events/upcasters';
+import { agentStateDecider, agentIdOfStream, toDomainEvent } from '@app/core';
 import { createProjectionRunner, READ_MODEL_PROJECTORS } from '@app/read-models/read-models.module';
 import { atLeast } from '../report';
 import type { Figure } from '../support/context';

@@ -1,8 +1,7 @@
 import type { AgentEvent, AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import type { SnapshotStore } from '@app/application/agents/agent-decider';
+import { type SnapshotStore, agentStateDecider } from '@app/core';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { RecentCommandLog } from '@app/application/agents/loaded-agent';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { atMost, type Check } from '../report';

@@ -1,6 +1,6 @@
 import { type AgentEvent, type AgentState, evolve, initialAgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { toDomainEvent } from '@app/application/events/upcasters';
+import { toDomainEvent } from '@app/core';
 import { atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
 import { settledHeapBytes } from '../support/heap';

@@ -3,7 +3,7 @@ import {
   type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, type PlanArtifact, type TodoItem, decide, evolve, initialAgentState,
 } from '@app/domain';
 import type { EventToAppend } from '@app/event-store';
-import { currentSchemaVersion } from '@app/application/events/upcasters';
+import { currentSchemaVersion } from '@app/core';
 
 /** Command times advance one second per command from this instant. */
 const EPOCH = Date.UTC(2026, 0, 1);

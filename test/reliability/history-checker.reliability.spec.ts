@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { uniqueIds } from './scenarios/scenario';
 import { AckLog } from './support/ack-log';
 import { checkHistory } from './support/history';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type AgentState, decide, initialAgentState } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
 import { createProjectionRunner } from '@app/read-models/read-models.module';
 import { uniqueIds } from './scenarios/scenario';

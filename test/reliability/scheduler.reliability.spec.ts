@@ -1,7 +1,6 @@
 import { replayDecisions, type AnyEvent } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
-import { agentStream } from '@app/application/agents/agent-stream';
-import { toDomainEvent } from '@app/application/events/upcasters';
+import { agentStream, toDomainEvent } from '@app/core';
 import { SCHEDULER_WORKER } from '@app/application/scheduler/scheduler.module';
 import type { SchedulerWorker } from '@app/application/scheduler/scheduler-worker';
 import { FixedClock } from '@app/platform';

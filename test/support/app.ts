@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
-import { createLogger, loadConfig, type Clock, type EventStoreFactory } from '@app/platform';
+import { createLogger, loadConfig, type EventStoreFactory } from '@app/platform';
+import type { Clock } from '@app/core';
 import { createRuntimeApp, type RuntimeApp } from '../../apps/runtime/src/runtime-app';
 import { isolatedDatabaseUrl } from './postgres';
 

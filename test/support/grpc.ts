@@ -3,7 +3,7 @@ import { loadSync } from '@grpc/proto-loader';
 import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
 import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
 import type { AgentState } from '@app/domain';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
 import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
 import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';

@@ -4,7 +4,7 @@ import {
 } from '@app/domain';
 import { derivedEventId } from '@app/application/audit/agent-export';
 import type { StoredEventJson } from '@app/application/audit/stored-event-json';
-import { currentSchemaVersion } from '@app/application/events/upcasters';
+import { currentSchemaVersion } from '@app/core';
 
 /*
  * One agent stream of a scheduler fixture, written the way the runtime writes it: every command

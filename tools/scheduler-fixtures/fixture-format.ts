@@ -5,9 +5,8 @@ import {
   valuesInObjectOrder,
 } from '@app/domain';
 import { parseJsonLines } from '@app/application/audit/agent-export';
-import { toDomainEvent } from '@app/application/events/upcasters';
+import { toDomainEvent, fromRepoRoot } from '@app/core';
 import type { StoredEvent } from '@app/event-store';
-import { fromRepoRoot } from '@app/platform/paths';
 
 /*
  * The format of fixtures/scheduler/<case>/expected.json (see its README): what the domain

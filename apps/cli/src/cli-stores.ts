@@ -1,5 +1,6 @@
 import { createEventStore, type EventStore } from '@app/event-store';
-import { createLogger, openPostgresConnection, type Logger, type PostgresConnection, type RuntimeConfig } from '@app/platform';
+import { createLogger, openPostgresConnection, type PostgresConnection, type RuntimeConfig } from '@app/platform';
+import type { Logger } from '@app/core';
 import { runMigrations } from '@app/read-models/postgres/migrations';
 import { createPostgresPool, pingPostgres } from '@app/read-models/postgres/postgres-pool';
 import { CliError, EXIT, type CliIo } from './cli-io';

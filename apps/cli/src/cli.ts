@@ -1,7 +1,7 @@
 import { DomainError } from '@app/domain';
 import { StoreUnavailableError } from '@app/event-store';
 import { StoredEventFormatError } from '@app/application/audit/stored-event-json';
-import { SchemaVersionError } from '@app/application/events/upcasters';
+import { SchemaVersionError } from '@app/core';
 import { parseArgs, type ParsedArgs } from './args';
 import { CliError, EXIT, type CliIo } from './cli-io';
 import { CHECK_USAGE, checkCommand } from './commands/check.command';

@@ -2,21 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { createEventStore } from '@app/event-store';
-import {
-  configureBodyHandling,
-  createFastifyAdapter,
-  createLogger,
-  GrpcServerHost,
-  NEST_LOGGER,
-  openPostgresConnection,
-  registerRequestLogging,
-  roleRuns,
-  setupOpenApi,
-  type Clock,
-  type EventStoreFactory,
-  type Logger,
-  type RuntimeConfig,
-} from '@app/platform';
+import { configureBodyHandling, createFastifyAdapter, createLogger, GrpcServerHost, NEST_LOGGER, openPostgresConnection, registerRequestLogging, roleRuns, setupOpenApi, type EventStoreFactory, type RuntimeConfig } from '@app/platform';
+import type { Clock, Logger } from '@app/core';
 import { RuntimeModule } from './runtime.module';
 
 export interface RuntimeAppOptions {

@@ -1,4 +1,3 @@
-export * from './paths';
 export * from './config';
 export * from './clock/clock';
 export * from './logging';

@@ -1,12 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { CLOCK, clockProvider, type Clock } from './clock/clock';
+import { CLOCK, type Clock, LOGGER } from '@app/core';
+import { clockProvider } from './clock/clock';
 import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { createValidationPipe } from './http/validation';
-import { createLogger, LOGGER } from './logging/logger';
+import { createLogger } from './logging/logger';
 import { NEST_LOGGER, PinoNestLogger } from './logging/nest-logger.adapter';
 
 export interface PlatformOptions {

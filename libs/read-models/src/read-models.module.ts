@@ -2,8 +2,7 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleD
 import type { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { LOGGER, type Logger } from '@app/platform';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { LOGGER, type Logger, agentStateDecider, SNAPSHOT_STORE, AGENT_DIRECTORY } from '@app/core';
 import { POSTGRES_POOL } from './postgres/postgres-pool';
 import { ProjectionRunner } from './projection/projection-runner';
 import { PostgresSnapshotStore, snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
@@ -11,8 +10,6 @@ import { WORK_ITEM_QUERIES, workItemQueriesProvider } from './work-items/work-it
 import { workItemsProjector } from './work-items/work-items.projector';
 import { RECORD_QUERIES, recordQueriesProvider } from './records/record-queries';
 import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
-import { SNAPSHOT_STORE } from '@app/application/agents/agent-decider';
-import { AGENT_DIRECTORY } from '@app/application/scheduler/scheduler-worker';
 import { agentDirectoryProvider } from './work-items/agent-directory';
 import { SCHEDULER_PROJECTORS } from './scheduler/scheduler.projectors';
 import { SCHEDULER_QUERIES, schedulerQueriesProvider } from './scheduler/scheduler.queries';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent, AgentState } from '@app/domain';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { AgentEventsReader } from '@app/application/audit/agent-events.reader';
 import { derivedEventId, eventsToImport, parseJsonLines } from '@app/application/audit/agent-export';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';

@@ -1,4 +1,4 @@
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { SCHEDULER_WORKER } from '@app/application/scheduler/scheduler.module';
 import type { SchedulerWorker } from '@app/application/scheduler/scheduler-worker';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';

@@ -1,4 +1,4 @@
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
 import { callerEventsOf } from '../../support/grpc';

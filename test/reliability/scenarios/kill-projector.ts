@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { PostgresEventStore } from '@app/event-store';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { isolatedDatabaseUrl, testPool } from '../../support/postgres';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
 import { refusalOf, runtimeGrpcClient } from '../../support/grpc';

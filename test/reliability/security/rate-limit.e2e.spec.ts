@@ -1,5 +1,5 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
 import { projected } from '../../support/http';

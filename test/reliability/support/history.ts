@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'pg';
 import { PostgresEventStore, type StoredEvent } from '@app/event-store';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
 import type { AckLog } from './ack-log';
 import { readApplyLog } from './apply-log';

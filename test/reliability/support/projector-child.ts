@@ -8,7 +8,7 @@
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { PostgresEventStore } from '@app/event-store';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { ProjectionRunner } from '@app/read-models/projection/projection-runner';
 import { READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
 import { applyLogHook } from './apply-log';

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { runMigrations } from '@app/read-models/postgres/migrations';
 import { ProjectionRunner } from '@app/read-models/projection/projection-runner';
 import { READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';

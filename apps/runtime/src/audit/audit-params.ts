@@ -1,5 +1,5 @@
 import { fromJsonRevision } from '@app/event-store';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 
 /** `after` / `Last-Event-ID`: a stream revision (or, for the changes feed, a global position) as a decimal string; absent: from the start. */
 export function parseAfter(value: string | undefined, name = 'after', what = 'a stream revision'): bigint | null {

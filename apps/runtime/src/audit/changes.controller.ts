@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { type Caller, CurrentCaller } from '@app/application/auth';
 import { CHANGES_FEED } from '@app/application/audit/audit.module';
 import type { Change, ChangeScope, ChangesFeed } from '@app/application/audit/changes-feed';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
 import { EventStreams, type SseFrame } from './event-stream';
 

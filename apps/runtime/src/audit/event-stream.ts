@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { StoredEvent } from '@app/event-store';
 import { toEventItem } from '@app/application/audit/agent-events.reader';
-import { SchemaVersionError } from '@app/application/events/upcasters';
-import { ApiError, bigintReplacer, classifyError } from '@app/platform';
+import { SchemaVersionError, ApiError } from '@app/core';
+import { bigintReplacer, classifyError } from '@app/platform';
 
 export const KEEP_ALIVE_MS = 15_000;
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { removeServiceAddress, writeServiceAddress } from '@app/application/audit/service-address';
-import { LOGGER, POSTGRES_CONNECTION, RUNTIME_CONFIG, type Logger, type PostgresConnection, type RuntimeConfig } from '@app/platform';
+import { LOGGER, type Logger } from '@app/core';
+import { POSTGRES_CONNECTION, RUNTIME_CONFIG, type PostgresConnection, type RuntimeConfig } from '@app/platform';
 
 /**
  * A service that started the embedded Postgres of its data directory says where it is

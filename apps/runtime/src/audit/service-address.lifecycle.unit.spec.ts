@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readServiceAddress, writeServiceAddress } from '@app/application/audit/service-address';
-import type { Logger, PostgresConnection, RuntimeConfig } from '@app/platform';
+import type { Logger } from '@app/core';
+import type { PostgresConnection, RuntimeConfig } from '@app/platform';
 import { ServiceAddressLifecycle } from './service-address.lifecycle';
 
 describe('the service address file', () => {

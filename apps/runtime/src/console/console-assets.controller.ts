@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@app/application/auth';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 import { CONSOLE_SECURITY_HEADERS, type ConsoleAssets } from './console-assets';
 
 export const CONSOLE_ASSETS = Symbol('CONSOLE_ASSETS');

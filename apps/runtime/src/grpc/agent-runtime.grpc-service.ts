@@ -6,7 +6,8 @@ import { GetAgentQuery, GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } fr
 import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
 import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
-import { ApiError, GrpcService, GrpcUnary, type GrpcCallContext } from '@app/platform';
+import { ApiError } from '@app/core';
+import { GrpcService, GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { revisionOf, toAgentSummaryMessage, toWarningMessages, toWorkItemMessage } from './grpc-replies';
 import { completeRoundId, createWorkItemInput, listQueryOf, pickReason, updateWorkItemInput } from './grpc-requests';

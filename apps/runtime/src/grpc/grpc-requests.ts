@@ -6,7 +6,8 @@ import type {
 import {
   CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
 } from '@app/contracts/http/work-items.dto';
-import { ApiError, validateGrpcRequest } from '@app/platform';
+import { ApiError } from '@app/core';
+import { validateGrpcRequest } from '@app/platform';
 import { present } from './grpc-envelope';
 
 /*

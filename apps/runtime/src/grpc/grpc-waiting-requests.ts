@@ -10,7 +10,8 @@ import { parseLimit } from '@app/contracts/http/shared-fields.dto';
 import { CreateTaskDto } from '@app/contracts/http/tasks.dto';
 import { CreateTimerDto } from '@app/contracts/http/timers.dto';
 import { CallbackDto, WaitForDto, WakeHintDto } from '@app/contracts/http/waiting.dto';
-import { ApiError, validateGrpcRequest } from '@app/platform';
+import { ApiError } from '@app/core';
+import { validateGrpcRequest } from '@app/platform';
 import { present, requireId } from './grpc-envelope';
 
 /*

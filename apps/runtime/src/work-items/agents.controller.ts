@@ -5,7 +5,7 @@ import { canActOn } from '@app/application/auth';
 import { RegisterAgentCommand } from '@app/application/work-items/work-item.commands';
 import { GetAgentQuery } from '@app/application/work-items/work-item.queries';
 import { RegisterAgentDto } from '@app/contracts/http/common.dto';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
 
 @ApiTags('agents')

@@ -8,7 +8,7 @@ import { GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/applic
 import {
   CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
 } from '@app/contracts/http/work-items.dto';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
 
 /** The work item tool surface of SPEC.md over HTTP. Thin: build the command, hand it over. */

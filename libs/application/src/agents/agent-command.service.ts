@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent } from '@app/domain';
-import { CLOCK, type Clock } from '@app/platform';
+import { CLOCK, type Clock } from '@app/core';
 import type { Caller } from '@app/platform';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';

@@ -6,8 +6,7 @@ import { type EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { freshId, testPool, testStore } from '../../../../test/support/postgres';
 import { AgentRepository } from './agent-repository';
-import { agentStateDecider } from './agent-state-decider';
-import { agentStream } from './agent-stream';
+import { agentStateDecider, agentStream } from '@app/core';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const plan = { path: '/h/a/work-items/w/plan.md', relative_path: 'work-items/w/plan.md', hash: 'sha256:0', byte_size: 0, updated_at: NOW, preview: '', preview_complete: true };

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
-import { agentStream } from './agent-stream';
-import { AgentDecider, DomainEvent, SnapshotStore } from './agent-decider';
+import { agentStream, AgentDecider, DomainEvent, SnapshotStore, currentSchemaVersion, toDomainEvent } from '@app/core';
 import { LoadedAgent, RecentCommandLog } from './loaded-agent';
-import { currentSchemaVersion, toDomainEvent } from '../events/upcasters';
 
 export interface CommandContext {
   agentId: string;

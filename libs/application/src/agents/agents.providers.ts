@@ -1,9 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { AgentEvent, AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { LOGGER, type Logger } from '@app/platform';
-import { SNAPSHOT_STORE, type SnapshotStore } from './agent-decider';
-import { agentStateDecider } from './agent-state-decider';
+import { LOGGER, type Logger, SNAPSHOT_STORE, type SnapshotStore, agentStateDecider } from '@app/core';
 import { AgentRepository } from './agent-repository';
 
 export const AGENT_REPOSITORY = Symbol('AGENT_REPOSITORY');

@@ -1,4 +1,4 @@
-import { RecentCommands } from './agent-decider';
+import { RecentCommands } from '@app/core';
 
 export interface LoadedAgent<S> {
   state: S;

@@ -1,7 +1,6 @@
 import { DomainError } from '@app/domain';
 import { toJsonPosition, toJsonRevision, type EventMetadata, type EventStore, type StoredEvent } from '@app/event-store';
-import { agentStream } from '../agents/agent-stream';
-import { upcastEvent } from '../events/upcasters';
+import { agentStream, upcastEvent } from '@app/core';
 
 /** One event of `GET /v1/agents/{a}/events` (and of the SSE stream), in the current schema of its type. */
 export interface AgentEventItem {

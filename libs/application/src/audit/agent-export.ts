@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventToAppend, StoredEvent } from '@app/event-store';
-import { agentIdOfStream, agentStream } from '../agents/agent-stream';
+import { agentIdOfStream, agentStream } from '@app/core';
 import { fromStoredEventJson, StoredEventFormatError, toStoredEventJson } from './stored-event-json';
 
 /*

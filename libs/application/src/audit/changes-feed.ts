@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '@app/event-store';
-import { agentIdOfStream } from '../agents/agent-stream';
+import { agentIdOfStream } from '@app/core';
 
 /** One event of an agent, once the read models include it (the console reloads what it touched). */
 export type Change = { agent_id: string; revision: bigint; position: bigint; type: string };

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { EventStore } from '@app/event-store';
-import { ApiError } from '@app/platform';
+import { ApiError } from '@app/core';
 
 /** What a rebuild needs of the projection runner (`ProjectionRunner` of libs/read-models). */
 export interface RebuildableProjection {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiTokenGrant, Logger } from '@app/platform';
+import type { ApiTokenGrant } from '@app/platform';
+import type { Logger } from '@app/core';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 

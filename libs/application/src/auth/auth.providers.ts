@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { LOGGER, REQUEST_AUTHORIZER, RUNTIME_CONFIG, type Logger, type RequestAuthorizer, type RuntimeConfig } from '@app/platform';
+import { LOGGER, type Logger } from '@app/core';
+import { REQUEST_AUTHORIZER, RUNTIME_CONFIG, type RequestAuthorizer, type RuntimeConfig } from '@app/platform';
 import { ensureAdminToken } from './admin-token';
 import { TokenAuthenticator } from './bearer-token';
 import { TokenRequestAuthorizer } from './token-request-authorizer';

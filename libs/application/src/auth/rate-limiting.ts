@@ -1,10 +1,8 @@
 import { Inject, Injectable, type OnModuleInit, type Provider } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import {
-  createRateLimiter, LOGGER, RATE_LIMITER, rateLimitFromEnv, registerRateLimiting, REQUEST_AUTHORIZER,
-  type Logger, type RateLimiter, type RequestAuthorizer,
-} from '@app/platform';
+import { createRateLimiter, RATE_LIMITER, rateLimitFromEnv, registerRateLimiting, REQUEST_AUTHORIZER, type RateLimiter, type RequestAuthorizer } from '@app/platform';
+import { LOGGER, type Logger } from '@app/core';
 
 /**
  * One limiter per process, shared by the HTTP hook and the gRPC host: a token's requests count

@@ -1,4 +1,5 @@
-import { AccessRequirement, AGENT_ID_PATTERN, ApiError, Caller, RequestAuthorizer } from '@app/platform';
+import { AccessRequirement, AGENT_ID_PATTERN, Caller, RequestAuthorizer } from '@app/platform';
+import { ApiError } from '@app/core';
 import { decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AgentState, contextProjection, decideNextAction, DomainError, toDecisionView } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { CLOCK, type Clock } from '@app/platform';
+import { CLOCK, type Clock } from '@app/core';
 import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
 import { READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
 import { SCHEDULER_QUERIES, type SchedulerQueries } from '@app/read-models/scheduler/scheduler.queries';

@@ -4,7 +4,8 @@ import {
   type ActivationReply, type AgentCommand, type AgentState, contextProjection, DEFAULT_CONTEXT_BUDGET_TOKENS, decideNextAction,
   DomainError, dueTimers, expiredTurn, renderActivationReply, type SchedulerDecision,
 } from '@app/domain';
-import { CLOCK, type Caller, type Clock } from '@app/platform';
+import { CLOCK, type Clock } from '@app/core';
+import type { Caller } from '@app/platform';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
 
 /** The scheduler acts as this caller: it appears as `actor` in the events it writes. */

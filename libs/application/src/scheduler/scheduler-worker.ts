@@ -1,20 +1,10 @@
 import { type AgentState, nextDueAt } from '@app/domain';
 import type { EventStore, Subscription } from '@app/event-store';
-import { agentIdOfStream } from '../agents/agent-stream';
+import { agentIdOfStream, type AgentDirectory } from '@app/core';
 import { DueAgenda } from './due-agenda';
 import type { SchedulerStepService } from './scheduler-step.service';
 
 const RETRY_AFTER_MS = 2_000;
-
-/** Where the worker finds the agents to look at after a restart. */
-export interface AgentDirectory {
-  /** Every registered agent (from the read model). */
-  agentIds(): Promise<string[]>;
-  /** Events after this position may belong to agents the read model does not know yet. */
-  projectedUpTo(): Promise<bigint | null>;
-}
-
-export const AGENT_DIRECTORY = Symbol('AGENT_DIRECTORY');
 
 export interface WorkerLogger {
   error(fields: Record<string, unknown>, message: string): void;

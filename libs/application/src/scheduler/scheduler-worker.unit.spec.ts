@@ -1,7 +1,8 @@
 import { initialAgentState } from '@app/domain';
 import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
 import type { SchedulerStepService, StepResult } from './scheduler-step.service';
-import { type AgentDirectory, SchedulerWorker, type WorkerLogger } from './scheduler-worker';
+import type { AgentDirectory } from '@app/core';
+import { SchedulerWorker, type WorkerLogger } from './scheduler-worker';
 
 /** A subscription the spec feeds by hand. */
 class FakeSubscription implements Subscription {

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { CLOCK, type Clock, LOGGER, type Logger } from '@app/platform';
+import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
 import { ReadModelsModule } from '@app/read-models/read-models.module';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
 import { SchedulerStepService } from './scheduler-step.service';
-import { AGENT_DIRECTORY, type AgentDirectory, SchedulerWorker } from './scheduler-worker';
+import { SchedulerWorker } from './scheduler-worker';
 
 /** One scheduler step, shared by the worker and `POST activations`. */
 @Module({ imports: [WorkItemsModule], providers: [SchedulerStepService, ActivateAgentHandler], exports: [SchedulerStepService, WorkItemsModule] })

@@ -1,6 +1,6 @@
 import { loadSync, type Options, type PackageDefinition, type ServiceDefinition } from '@grpc/proto-loader';
 import { isAbsolute, join } from 'node:path';
-import { repoRoot } from '@app/platform/paths';
+import { repoRoot } from '@app/core';
 
 /** `.proto` files live here; resolved from the repository root because tsc does not copy them to dist/. */
 export const PROTO_DIR = join(repoRoot(), 'libs', 'contracts', 'proto');

@@ -1,11 +1,5 @@
 import type { Provider } from '@nestjs/common';
-
-/** The only source of "now" outside tests. The domain receives time as an input. */
-export interface Clock {
-  now(): Date;
-}
-
-export const CLOCK = Symbol('CLOCK');
+import { CLOCK, type Clock } from '@app/core';
 
 export class SystemClock implements Clock {
   now(): Date {

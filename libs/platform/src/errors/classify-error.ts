@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorEnvelope, HTTP_STATUS_BY_CODE, isErrorCode, isHttpMappable } from './error-codes';
+import { ErrorCode, ErrorEnvelope, HTTP_STATUS_BY_CODE, isErrorCode, isHttpMappable } from '@app/core';
 import { toJsonSafe } from './json-safe';
 
 export interface ClassifiedError {

@@ -3,7 +3,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { StoreUnavailableError, WrongExpectedRevisionError, IdempotencyConflictError } from '@app/event-store/errors';
 import { grpcStatusFor, toServiceError } from '../grpc/grpc-status';
 import { classifyError, toEnvelope } from './classify-error';
-import { ApiError } from './error-codes';
+import { ApiError } from '@app/core';
 
 /** The shape of libs/domain's DomainError, without importing it. */
 class FakeDomainError extends Error {

@@ -1,3 +1,2 @@
-export * from './error-codes';
 export * from './classify-error';
 export * from './json-safe';

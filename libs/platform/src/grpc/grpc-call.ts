@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { handleUnaryCall, Metadata, sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { classifyError } from '../errors/classify-error';
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
 import type { AccessRequirement, Caller, RequestAuthorizer } from '../security/request-authorizer';

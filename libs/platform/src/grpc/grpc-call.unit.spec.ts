@@ -1,6 +1,6 @@
 import { Metadata, status as GrpcStatus, type ServerErrorResponse, type ServerUnaryCall } from '@grpc/grpc-js';
 import pino from 'pino';
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 import type { AccessRequirement, RequestAuthorizer } from '../security/request-authorizer';
 import { TokenBucketRateLimiter, type RateLimiter } from '../security/rate-limiter';
 import { createUnaryHandler, MALFORMED_REQUEST, peerAddress, requirementFor } from './grpc-call';

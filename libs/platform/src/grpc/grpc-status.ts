@@ -1,6 +1,6 @@
 import { Metadata, status as GrpcStatus, type ServerErrorResponse } from '@grpc/grpc-js';
 import type { ClassifiedError } from '../errors/classify-error';
-import type { ErrorCode } from '../errors/error-codes';
+import type { ErrorCode } from '@app/core';
 
 const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   validation_failed: GrpcStatus.INVALID_ARGUMENT,

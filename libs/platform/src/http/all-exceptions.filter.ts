@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError, toEnvelope } from '../errors/classify-error';
-import { LOGGER, type Logger } from '../logging/logger';
+import { LOGGER, type Logger } from '@app/core';
 
 /** The one exception filter: every error leaves as API.md's envelope. */
 @Catch()

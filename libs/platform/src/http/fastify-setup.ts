@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, HTTP_STATUS_BY_CODE, type ErrorCode, type ErrorEnvelope } from '../errors/error-codes';
+import { ApiError, HTTP_STATUS_BY_CODE, type ErrorCode, type ErrorEnvelope } from '@app/core';
 import { bigintReplacer } from '../errors/json-safe';
 import { requestIdFor } from '../logging/request-logging';
 import { assertStorableText, parseGuardedJson } from './json-guard';

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 
 export const MAX_JSON_DEPTH = 32;
 export const FORBIDDEN_JSON_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 import { assertSafeJsonValue, MAX_JSON_DEPTH, parseGuardedJson } from './json-guard';
 
 const nested = (depth: number): string => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 
 export interface FieldViolation {
   /** Dotted path into the body, array items by index: `todo_list.0.text`. */

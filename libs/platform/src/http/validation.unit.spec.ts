@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsString, ValidateNested } from 'class-validator';
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 import { validateGrpcRequest } from '../grpc/grpc-validation';
 import { createValidationPipe } from './validation';
 

@@ -1,11 +1,6 @@
 import pino, { DestinationStream, Logger } from 'pino';
 import type { RuntimeConfig } from '../config/runtime-config';
 
-export type { Logger } from 'pino';
-
-/** The process's one pino logger (the root; children add bindings). */
-export const LOGGER = Symbol('LOGGER');
-
 /** Header and field names that must never reach a log line, whatever logs them. */
 export const REDACTED_PATHS = [
   'authorization',

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 
 /**
  * Per-caller rate limiting shared by both transports (docs/reliability.md, "Hostile input and

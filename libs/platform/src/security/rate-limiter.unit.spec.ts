@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/error-codes';
+import { ApiError } from '@app/core';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, enforceRateLimit, parseRateLimit, rateLimitFromEnv, rateLimitKey, retryAfterSeconds, TokenBucketRateLimiter, UNLIMITED } from './rate-limiter';
 
 describe('parseRateLimit', () => {

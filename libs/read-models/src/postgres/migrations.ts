@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
-import { fromRepoRoot } from '@app/platform/paths';
+import { fromRepoRoot } from '@app/core';
 import { withTransaction } from './postgres-pool';
 
 export interface Migration {

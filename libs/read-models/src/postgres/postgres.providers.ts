@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { LOGGER, type Logger } from '@app/platform/logging/logger';
+import { LOGGER, type Logger } from '@app/core';
 import { POSTGRES_CONNECTION, type PostgresConnection } from '@app/platform/postgres/postgres-connection';
 import { runMigrations } from './migrations';
 import { createPostgresPool, POSTGRES_POOL } from './postgres-pool';

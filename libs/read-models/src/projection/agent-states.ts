@@ -1,7 +1,5 @@
 import type { EventStore, StoredEvent } from '@app/event-store';
-import type { AgentDecider, DomainEvent, SnapshotStore } from '@app/application/agents/agent-decider';
-import { agentStream } from '@app/application/agents/agent-stream';
-import { toDomainEvent } from '@app/application/events/upcasters';
+import { type AgentDecider, type DomainEvent, type SnapshotStore, agentStream, toDomainEvent } from '@app/core';
 
 interface Entry<S> {
   state: S;

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
 import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
 import { createProjectionRunner, READ_MODEL_PROJECTORS } from '../read-models.module';

@@ -1,7 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
-import type { AgentDecider, DomainEvent, SnapshotStore } from '@app/application/agents/agent-decider';
-import { agentIdOfStream } from '@app/application/agents/agent-stream';
+import { type AgentDecider, type DomainEvent, type SnapshotStore, agentIdOfStream } from '@app/core';
 import { AgentStates } from './agent-states';
 import type { Projector, RowWrite } from './projector';
 import { RowWriter } from './row-writer';

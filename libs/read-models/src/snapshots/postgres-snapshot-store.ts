@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { type AgentSnapshot, SNAPSHOT_STORE, type SnapshotStore } from '@app/application/agents/agent-decider';
+import { type AgentSnapshot, SNAPSHOT_STORE, type SnapshotStore } from '@app/core';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
 
 /** Agent snapshots in Postgres: newest wins, an older snapshot never replaces a newer one. */

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide, type PlanArtifact } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
 import { createProjectionRunner } from '../read-models.module';
 import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AGENT_DIRECTORY, type AgentDirectory } from '@app/application/scheduler/scheduler-worker';
+import { AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
 
 /** The scheduler's view of which agents exist, from the `agents` read model and its checkpoint. */

@@ -6,7 +6,7 @@ import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider } from '@app/application/agents/agent-state-decider';
+import { agentStateDecider } from '@app/core';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
 import { runCli } from '../../../../apps/cli/src/cli';
 import { freshId, isolatedDatabaseUrl, testPool, testStore } from '../../../support/postgres';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { agentStream } from '@app/application/agents/agent-stream';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../../support/app';
 import { freshId } from '../../../support/postgres';

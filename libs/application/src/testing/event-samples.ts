@@ -4,9 +4,9 @@ import type { AgentEvent } from '@app/domain';
 import { AGENT, artifact, at, cmd } from '@app/domain/testing/fixtures';
 import { call, schedulerStep, tcmd } from '@app/domain/testing/turn-fixtures';
 import { history, wcmd } from '@app/domain/testing/waiting-fixtures';
-import { fromRepoRoot } from '@app/platform/paths';
-import { derivedEventId } from '../../audit/agent-export';
-import { fromStoredEventJson, type StoredEventJson } from '../../audit/stored-event-json';
+import { fromRepoRoot } from '@app/core';
+import { derivedEventId } from '../audit/agent-export';
+import { fromStoredEventJson, type StoredEventJson } from '../audit/stored-event-json';
 import type { StoredEvent } from '@app/event-store';
 
 /** fixtures/events/<EventType>/v<N>.json: one stored event per file (docs/decisions/0007). */

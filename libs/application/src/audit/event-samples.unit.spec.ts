@@ -1,7 +1,7 @@
 import { type AgentState, evolve, initialAgentState } from '@app/domain';
-import { currentSchemaVersion, toDomainEvent, upcastEvent } from './upcasters';
-import { domainEventTypes } from './testing/domain-event-types';
-import { loadEventSamples } from './testing/event-samples';
+import { currentSchemaVersion, toDomainEvent, upcastEvent } from '@app/core';
+import { domainEventTypes } from '../testing/domain-event-types';
+import { loadEventSamples } from '../testing/event-samples';
 
 /*
  * The stored samples in fixtures/events/<EventType>/v<N>.json are the storage contract of the

@@ -1,4 +1,5 @@
-import { SchemaVersionError, toDomainEvent, upcastEvent, UpcasterRegistry, currentSchemaVersion, type Upcaster } from './upcasters';
+import { SchemaVersionError, UpcasterRegistry, type Upcaster } from './upcaster-registry';
+import { currentSchemaVersion, toDomainEvent, upcastEvent } from './upcasters';
 
 const step = (from: number, field: string): Upcaster => ({ type: 'Thing', from, up: (data) => ({ ...data, [field]: from + 1 }) });
 const event = (version: number | undefined | string, data: Record<string, unknown> = { a: 1 }) => ({

@@ -1,6 +1,4 @@
 import type { EventMetadata } from '@app/event-store';
-import type { DomainEvent } from '../agents/agent-decider';
-import { EVENT_UPCASTERS } from './event-upcasters';
 
 /*
  * Event schema evolution on the read path (docs/decisions/0007-audit-and-evolution.md).
@@ -97,19 +95,4 @@ function assertContiguous(type: string, steps: Map<number, Upcaster>): void {
 function whereOf(event: VersionedEvent): string {
   if (event.stream === undefined) return '';
   return ` (${event.stream}${event.revision === undefined ? '' : `@${event.revision.toString()}`})`;
-}
-
-/** The registry of the runtime: every upcaster the code knows. */
-export const eventUpcasters = new UpcasterRegistry(EVENT_UPCASTERS);
-
-/** The version the repository stamps on a new event of `type`. */
-export const currentSchemaVersion = (type: string): number => eventUpcasters.currentVersion(type);
-
-/** A stored event in the current schema of its type (throws SchemaVersionError when it cannot be read). */
-export const upcastEvent = <T extends VersionedEvent>(event: T): T => eventUpcasters.upcast(event);
-
-/** The one conversion of the read path: stored event -> the domain event that `evolve` folds. */
-export function toDomainEvent<E extends DomainEvent = DomainEvent>(event: VersionedEvent): E {
-  const current = upcastEvent(event);
-  return { type: current.type, data: current.data } as E;
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { fromRepoRoot } from '@app/platform/paths';
+import { fromRepoRoot } from '@app/core';
 
 /**
  * The type strings of the domain's `AgentEvent` union, read by the TypeScript checker from

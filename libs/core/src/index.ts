@@ -6,6 +6,7 @@ export * from './agents/agent-decider';
 export * from './agents/snapshot-store';
 export * from './agents/agent-state-decider';
 export * from './agents/agent-directory';
+export * from './agents/agent-fold';
 
 // Event schema evolution on the read path.
 export * from './events/upcaster-registry';

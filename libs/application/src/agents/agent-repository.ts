@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
-import { agentStream, AgentDecider, DomainEvent, SnapshotStore, currentSchemaVersion, toDomainEvent } from '@app/core';
+import { AgentDecider, AgentFold, agentStream, currentSchemaVersion, DomainEvent, SnapshotStore, toDomainEvent } from '@app/core';
 import { LoadedAgent, RecentCommandLog } from './loaded-agent';
 
 export interface CommandContext {
@@ -34,11 +34,13 @@ export interface AgentRepositoryOptions {
 }
 
 /**
- * Loads an agent (cache or snapshot + tail), runs the decider, and appends with the expected
- * revision, retrying a bounded number of times when another writer got there first.
+ * Loads an agent (cache or snapshot + tail: the one fold of libs/core), runs the decider, and
+ * appends with the expected revision, retrying a bounded number of times when another writer
+ * got there first.
  */
 export class AgentRepository<S, E extends DomainEvent> {
   private readonly cache = new Map<string, LoadedAgent<S>>();
+  private readonly agents: AgentFold<S, E>;
   private readonly maxRetries: number;
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
@@ -49,17 +51,22 @@ export class AgentRepository<S, E extends DomainEvent> {
     private readonly decider: AgentDecider<S, E>,
     private readonly options: AgentRepositoryOptions = {},
   ) {
+    this.agents = new AgentFold(store, decider, snapshots);
     this.maxRetries = options.maxRetries ?? 5;
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.cacheSize = options.cacheSize ?? 1000;
   }
 
-  /** The agent as of the store's latest revision. */
+  /** The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it. */
   async load(agentId: string): Promise<LoadedAgent<S>> {
-    const base = this.cache.get(agentId) ?? (await this.fromSnapshot(agentId));
-    const from = base.revision === null ? 0n : base.revision + 1n;
-    const tail = await this.store.readStream(agentStream(agentId), { from_revision: from });
-    const loaded = tail.length === 0 ? base : this.fold(base, tail);
+    const cached = this.cache.get(agentId);
+    const { state, revision, snapshot, tail } = await this.agents.fold(agentId, { base: cached });
+    let loaded = cached;
+    if (!loaded || tail.length > 0) {
+      const commands = cached?.commands ?? (snapshot ? RecentCommandLog.fromJSON(snapshot.commands) : RecentCommandLog.empty());
+      const sinceSnapshot = (cached?.sinceSnapshot ?? 0) + tail.length;
+      loaded = { state, revision, commands: tail.length === 0 ? commands : commands.withEvents(appliedCommands(tail)), sinceSnapshot };
+    }
     this.remember(agentId, loaded);
     return loaded;
   }
@@ -135,26 +142,6 @@ export class AgentRepository<S, E extends DomainEvent> {
     return { before, after, events, revision: range.last, repeated: true, position };
   }
 
-  private async fromSnapshot(agentId: string): Promise<LoadedAgent<S>> {
-    const snapshot = await this.snapshots.load<S>(agentId, this.decider.stateVersion);
-    if (!snapshot) {
-      return { state: this.decider.initialState(agentId), revision: null, commands: RecentCommandLog.empty(), sinceSnapshot: 0 };
-    }
-    return { state: this.decider.revive(snapshot.state), revision: snapshot.revision, commands: RecentCommandLog.fromJSON(snapshot.commands), sinceSnapshot: 0 };
-  }
-
-  private fold(base: LoadedAgent<S>, tail: StoredEvent[]): LoadedAgent<S> {
-    let state = base.state;
-    const applied: Array<[string, bigint]> = [];
-    for (const event of tail) {
-      state = this.decider.evolve(state, toDomainEvent<E>(event));
-      const commandId = event.metadata.command_id;
-      if (typeof commandId === 'string') applied.push([commandId, event.revision]);
-    }
-    const commands = base.commands.withEvents(applied);
-    return { state, revision: tail[tail.length - 1].revision, commands, sinceSnapshot: base.sinceSnapshot + tail.length };
-  }
-
   private remember(agentId: string, loaded: LoadedAgent<S>): void {
     this.cache.delete(agentId);
     this.cache.set(agentId, loaded);
@@ -173,4 +160,14 @@ export class AgentRepository<S, E extends DomainEvent> {
     };
     this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
   }
+}
+
+/** `[command_id, revision]` of each event that carries a command id, in stream order. */
+function appliedCommands(tail: readonly StoredEvent[]): Array<[string, bigint]> {
+  const applied: Array<[string, bigint]> = [];
+  for (const event of tail) {
+    const commandId = event.metadata.command_id;
+    if (typeof commandId === 'string') applied.push([commandId, event.revision]);
+  }
+  return applied;
 }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { APPLICATION_SETTINGS, type ApplicationSettings } from '@app/application';
 import { CLOCK, type Clock, LOGGER } from '@app/core';
 import { clockProvider } from './clock/clock';
 import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
@@ -19,8 +20,9 @@ export interface PlatformOptions {
 }
 
 /**
- * Global providers every app uses: RUNTIME_CONFIG, LOGGER (pino), NEST_LOGGER, CLOCK,
- * plus the one exception filter and the one ValidationPipe.
+ * Global providers every app uses: RUNTIME_CONFIG (and the part of it the application reads,
+ * APPLICATION_SETTINGS), LOGGER (pino), NEST_LOGGER, CLOCK, plus the one exception filter and
+ * the one ValidationPipe.
  */
 @Module({})
 export class PlatformModule {
@@ -30,13 +32,14 @@ export class PlatformModule {
       global: true,
       providers: [
         configProvider(options.config),
+        { provide: APPLICATION_SETTINGS, inject: [RUNTIME_CONFIG], useFactory: (config: RuntimeConfig): ApplicationSettings => config },
         { provide: LOGGER, inject: [RUNTIME_CONFIG], useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config) },
         { provide: NEST_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
         clockProvider(options.clock),
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [RUNTIME_CONFIG, LOGGER, NEST_LOGGER, CLOCK],
+      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, LOGGER, NEST_LOGGER, CLOCK],
     };
   }
 }

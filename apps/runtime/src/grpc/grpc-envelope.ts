@@ -2,7 +2,8 @@ import type { CommandEnvelope } from '@app/application/agents/agent-command.serv
 import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts/http/common.dto';
 import type { GrpcCommandFields } from '@app/contracts/grpc/agent-runtime.messages';
 import { ApiError } from '@app/core';
-import { type Caller, type GrpcCallContext, validateGrpcRequest } from '@app/platform';
+import type { Caller } from '@app/application';
+import { type GrpcCallContext, validateGrpcRequest } from '@app/platform';
 
 /** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */
 const COMMAND_KEY = /^[\x21-\x7e]{1,200}$/;

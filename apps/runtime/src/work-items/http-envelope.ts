@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext, type PipeTransform, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@app/core';
-import type { Caller } from '@app/platform';
+import type { Caller } from '@app/application';
 import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

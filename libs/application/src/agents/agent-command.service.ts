@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
-import type { Caller } from '@app/platform';
+import type { Caller } from '../auth/request-authorizer';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';
 

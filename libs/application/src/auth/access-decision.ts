@@ -1,4 +1,4 @@
-import type { AccessRequirement, Caller } from '@app/platform';
+import type { AccessRequirement, Caller } from './request-authorizer';
 
 export type AccessDecision = 'allow' | 'unauthorized' | 'forbidden';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiTokenGrant } from '@app/platform';
+import type { ApiTokenGrant } from './api-tokens';
 import type { Logger } from '@app/core';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';

@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE, REQUEST_AUTHORIZER, type AccessRequirement, type Caller, type RequestAuthorizer } from '@app/platform';
+import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from './route-metadata';
+import { REQUEST_AUTHORIZER, type AccessRequirement, type Caller, type RequestAuthorizer } from './request-authorizer';
 
 declare module 'fastify' {
   interface FastifyRequest {

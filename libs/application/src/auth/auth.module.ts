@@ -1,17 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { RATE_LIMITER, REQUEST_AUTHORIZER } from '@app/platform';
+import { REQUEST_AUTHORIZER } from './request-authorizer';
 import { ApiAuthGuard } from './auth.guard';
 import { requestAuthorizerProvider } from './auth.providers';
-import { HttpRateLimiting, rateLimiterProvider } from './rate-limiting';
 
 /**
- * Bearer-token auth for HTTP (global guard) and gRPC (REQUEST_AUTHORIZER for the gRPC host),
- * and the per-token rate limit of both (RATE_LIMITER; the HTTP hook is added here).
+ * Bearer-token auth for HTTP (global guard) and gRPC (REQUEST_AUTHORIZER for the gRPC host
+ * and the platform's per-token rate limit). Needs APPLICATION_SETTINGS and LOGGER.
  */
 @Global()
 @Module({
-  providers: [requestAuthorizerProvider, rateLimiterProvider, HttpRateLimiting, { provide: APP_GUARD, useClass: ApiAuthGuard }],
-  exports: [REQUEST_AUTHORIZER, RATE_LIMITER],
+  providers: [requestAuthorizerProvider, { provide: APP_GUARD, useClass: ApiAuthGuard }],
+  exports: [REQUEST_AUTHORIZER],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
-import { parseApiTokens, type AccessRequirement, type Caller } from '@app/platform';
+import { parseApiTokens } from './api-tokens';
+import type { AccessRequirement, Caller } from './request-authorizer';
 import { canActOn, decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
 import { TokenRequestAuthorizer } from './token-request-authorizer';

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiTokenGrant, Caller } from '@app/platform';
+import type { ApiTokenGrant } from './api-tokens';
+import type { Caller } from './request-authorizer';
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 

@@ -1,3 +1,6 @@
+export * from './request-authorizer';
+export * from './route-metadata';
+export * from './api-tokens';
 export * from './bearer-token';
 export * from './access-decision';
 export * from './token-request-authorizer';
@@ -6,4 +9,3 @@ export * from './auth.guard';
 export * from './auth.decorators';
 export * from './auth.providers';
 export * from './auth.module';
-export * from './rate-limiting';

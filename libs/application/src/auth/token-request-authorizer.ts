@@ -1,4 +1,5 @@
-import { AccessRequirement, AGENT_ID_PATTERN, Caller, RequestAuthorizer } from '@app/platform';
+import { AccessRequirement, Caller, RequestAuthorizer } from './request-authorizer';
+import { AGENT_ID_PATTERN } from './api-tokens';
 import { ApiError } from '@app/core';
 import { decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';

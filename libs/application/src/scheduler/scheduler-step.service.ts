@@ -5,7 +5,7 @@ import {
   DomainError, dueTimers, expiredTurn, renderActivationReply, type SchedulerDecision,
 } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
-import type { Caller } from '@app/platform';
+import type { Caller } from '../auth/request-authorizer';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
 
 /** The scheduler acts as this caller: it appears as `actor` in the events it writes. */

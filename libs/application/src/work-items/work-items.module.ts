@@ -1,17 +1,17 @@
 import { Module, type Provider } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { RUNTIME_CONFIG, type RuntimeConfig } from '@app/platform';
 import { ReadModelsModule } from '@app/read-models/read-models.module';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { agentRepositoryProvider } from '../agents/agents.providers';
 import { PLAN_STORE, PlanArtifactStore } from '../plans/plan-artifact.store';
+import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { WORK_ITEM_COMMAND_HANDLERS } from './work-item.handlers';
 import { WORK_ITEM_QUERY_HANDLERS } from './work-item.queries';
 
 const planStoreProvider: Provider = {
   provide: PLAN_STORE,
-  inject: [RUNTIME_CONFIG],
-  useFactory: (config: RuntimeConfig) => new PlanArtifactStore(config.agentHome),
+  inject: [APPLICATION_SETTINGS],
+  useFactory: (config: ApplicationSettings) => new PlanArtifactStore(config.agentHome),
 };
 
 /** Agents and work items: commands through the agent repository, queries from the read models. */

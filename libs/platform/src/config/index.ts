@@ -1,3 +1,2 @@
-export * from './api-tokens';
 export * from './runtime-config';
 export * from './config.providers';

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ApiTokenGrant, ApiTokensError, parseApiTokens } from './api-tokens';
+import { ApiTokenGrant, ApiTokensError, parseApiTokens } from '@app/application';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
 /** `all`, one part, or a comma-separated list of parts (`api,projector`). */

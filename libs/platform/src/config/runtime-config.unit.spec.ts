@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, roleRuns } from './runtime-config';
-import { parseApiTokens } from './api-tokens';
+import { parseApiTokens } from '@app/application';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

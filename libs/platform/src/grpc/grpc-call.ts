@@ -5,7 +5,7 @@ import { classifyError } from '../errors/classify-error';
 import { ApiError } from '@app/core';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
-import type { AccessRequirement, Caller, RequestAuthorizer } from '../security/request-authorizer';
+import type { AccessRequirement, Caller, RequestAuthorizer } from '@app/application';
 import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
 import type { GrpcMethodOptions } from './grpc.decorators';
 import { toServiceError } from './grpc-status';

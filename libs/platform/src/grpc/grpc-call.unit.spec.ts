@@ -1,7 +1,7 @@
 import { Metadata, status as GrpcStatus, type ServerErrorResponse, type ServerUnaryCall } from '@grpc/grpc-js';
 import pino from 'pino';
 import { ApiError } from '@app/core';
-import type { AccessRequirement, RequestAuthorizer } from '../security/request-authorizer';
+import type { AccessRequirement, RequestAuthorizer } from '@app/application';
 import { TokenBucketRateLimiter, type RateLimiter } from '../security/rate-limiter';
 import { createUnaryHandler, MALFORMED_REQUEST, peerAddress, requirementFor } from './grpc-call';
 

@@ -8,7 +8,7 @@ import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
-import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '../security/request-authorizer';
+import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { createUnaryHandler, MALFORMED_REQUEST, type GrpcUnaryInvoker } from './grpc-call';
 import { grpcMethodsOf, grpcServiceOf } from './grpc.decorators';

@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port'
 import { pingPostgres, POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
 import { projectionHealth } from '@app/read-models/postgres/projection-health';
 import { ApiError } from '@app/core';
-import { Public } from '../security/route-metadata';
+import { Public } from '@app/application';
 import { runHealthChecks, type HealthReport } from './health-report';
 
 @ApiTags('health')

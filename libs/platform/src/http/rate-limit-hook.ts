@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RequestAuthorizer } from '../security/request-authorizer';
+import type { RequestAuthorizer } from '@app/application';
 import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
 
 /** Never limited: liveness probes and the OpenAPI document must answer whoever floods. */

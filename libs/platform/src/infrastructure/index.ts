@@ -1,2 +1,3 @@
 export * from './event-store.providers';
+export * from './postgres-pool.providers';
 export * from './infrastructure.module';

@@ -2,7 +2,7 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from
 import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
 import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
-import { postgresPoolProvider } from '@app/read-models/postgres/postgres.providers';
+import { postgresPoolProvider } from './postgres-pool.providers';
 import { LOGGER, type Logger } from '@app/core';
 import { POSTGRES_CONNECTION, type PostgresConnection } from '../postgres/postgres-connection';
 import { EVENT_STORE_FACTORY, eventStoreProvider, type EventStoreFactory } from './event-store.providers';

@@ -1,3 +1,2 @@
-export * from './request-authorizer';
-export * from './route-metadata';
 export * from './rate-limiter';
+export * from './rate-limiting';

@@ -6,7 +6,7 @@ import { loadSync } from '@grpc/proto-loader';
 import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
 import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
-import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from '@app/platform';
+import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from '@app/application';
 import type { TestApp } from '../../../support/app';
 
 /*

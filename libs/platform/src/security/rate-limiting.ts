@@ -1,8 +1,10 @@
-import { Inject, Injectable, type OnModuleInit, type Provider } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, type OnModuleInit, type Provider } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { createRateLimiter, RATE_LIMITER, rateLimitFromEnv, registerRateLimiting, REQUEST_AUTHORIZER, type RateLimiter, type RequestAuthorizer } from '@app/platform';
+import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { LOGGER, type Logger } from '@app/core';
+import { registerRateLimiting } from '../http/rate-limit-hook';
+import { createRateLimiter, RATE_LIMITER, rateLimitFromEnv, type RateLimiter } from './rate-limiter';
 
 /**
  * One limiter per process, shared by the HTTP hook and the gRPC host: a token's requests count
@@ -33,3 +35,8 @@ export class HttpRateLimiting implements OnModuleInit {
     if (fastify && typeof fastify.addHook === 'function') registerRateLimiting(fastify, { limiter: this.limiter, authorizer: this.authorizer });
   }
 }
+
+/** The per-token rate limit of both transports (RATE_LIMITER, and the HTTP hook). Needs REQUEST_AUTHORIZER (AuthModule). */
+@Global()
+@Module({ providers: [rateLimiterProvider, HttpRateLimiting], exports: [RATE_LIMITER] })
+export class RateLimitingModule {}

@@ -1,6 +1,6 @@
 /**
- * The seam between the edges (HTTP guard, gRPC host) and auth (libs/application/src/auth),
- * so that both transports apply one rule set.
+ * The seam between the edges (the HTTP guard here, the gRPC host and the rate limit of
+ * libs/platform) and auth, so that both transports apply one rule set.
  */
 
 /** Who is calling: attached to every authenticated request. */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { TokenBucketRateLimiter, UNLIMITED, type RateLimiter } from '@app/platform';
+import { TokenBucketRateLimiter, UNLIMITED, type RateLimiter } from './rate-limiter';
 import { rateLimiterProvider } from './rate-limiting';
 
 describe('the RATE_LIMITER provider', () => {

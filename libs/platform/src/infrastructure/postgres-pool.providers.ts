@@ -1,9 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { LOGGER, type Logger } from '@app/core';
-import { POSTGRES_CONNECTION, type PostgresConnection } from '@app/platform/postgres/postgres-connection';
-import { runMigrations } from './migrations';
-import { createPostgresPool, POSTGRES_POOL } from './postgres-pool';
+import { createPostgresPool, POSTGRES_POOL, runMigrations } from '@app/read-models';
+import { POSTGRES_CONNECTION, type PostgresConnection } from '../postgres/postgres-connection';
 
 /** The pool, migrated before anyone gets it. Closed by the infrastructure lifecycle. */
 export const postgresPoolProvider: Provider = {

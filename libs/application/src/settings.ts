@@ -1,0 +1,16 @@
+import type { ApiTokenGrant } from './auth/api-tokens';
+
+/**
+ * What the application reads of the process configuration. libs/platform provides it from
+ * its RuntimeConfig (which has these fields), so the application never imports the platform.
+ */
+export interface ApplicationSettings {
+  /** Parsed RUNTIME_API_TOKENS; null: a generated admin token in `<dataDir>/admin-token`. */
+  readonly apiTokens: readonly ApiTokenGrant[] | null;
+  /** Absolute. Holds `admin-token`. */
+  readonly dataDir: string;
+  /** Absolute root of the agents' homes (plan artifacts). */
+  readonly agentHome: string;
+}
+
+export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

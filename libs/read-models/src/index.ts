@@ -1,0 +1,19 @@
+// Public face of @app/read-models: the Postgres pool and migrations, the projection runner and
+// its Nest modules, the snapshot store, and the queries of each read model. Specs and test
+// harnesses also have @app/read-models/testing (a migrated pool on the run's Postgres).
+
+export * from './postgres/postgres-pool';
+export * from './postgres/migrations';
+export * from './postgres/projection-health';
+
+export * from './projection/projector';
+export * from './projection/projection-runner';
+export * from './projection/poison';
+export * from './read-models.module';
+export * from './snapshots/postgres-snapshot-store';
+
+export * from './work-items/work-items.queries';
+export * from './records/record-queries';
+export * from './scheduler/scheduler.queries';
+export * from './scheduler/scheduler-state.view';
+export * from './console/console.queries';

@@ -1,3 +1,0 @@
-export * from './postgres-pool';
-export * from './migrations';
-export * from './postgres.providers';

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@app/platform';
-import { createRuntimeApp } from '../../apps/runtime/src/runtime-app';
+import { createRuntimeApp, loadConfig } from '@app/platform';
+import { ApiModule } from '../../apps/runtime/src/api.module';
 import type { BenchPostgres } from './postgres';
 
 export const BENCH_TOKEN = 'bench-admin-token';
@@ -46,7 +46,7 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
     PORT: '0', GRPC_PORT: '0', HOST: '127.0.0.1', RUNTIME_DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent',
     RUNTIME_ROLE: 'api', RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`, [RATE_LIMIT_ENV]: UNLIMITED_RATE,
   });
-  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () => createRuntimeApp(config));
+  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () => createRuntimeApp(config, { api: [ApiModule] }));
   const close = async () => {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
-import { createLogger, loadConfig, type EventStoreFactory } from '@app/platform';
+import { createLogger, createRuntimeApp, loadConfig, type EventStoreFactory, type RuntimeApp } from '@app/platform';
 import type { Clock } from '@app/core';
-import { createRuntimeApp, type RuntimeApp } from '../../apps/runtime/src/runtime-app';
+import { ApiModule } from '../../apps/runtime/src/api.module';
 import { isolatedDatabaseUrl } from './postgres';
 
 /** The tokens most suites use: one agent-scoped token and one admin token. */
@@ -65,7 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
-  const runtime = await createRuntimeApp(config, { logger, clock: options.clock, eventStoreFactory: options.eventStoreFactory, extraModules: options.modules });
+  const runtime = await createRuntimeApp(config, { logger, clock: options.clock, eventStoreFactory: options.eventStoreFactory, api: [ApiModule], extraModules: options.modules });
   try {
     const { httpUrl, grpcAddress } = await runtime.listen();
     return {

@@ -1,5 +1,5 @@
 import '../../register-paths';
-import { bootstrap, exitOnStartupFailure } from '../../runtime/src/boot';
+import { bootstrap, exitOnStartupFailure } from '@app/platform';
 
 // The projection worker alone: the same platform with RUNTIME_ROLE=projector.
-bootstrap(process.env, 'projector').catch(exitOnStartupFailure);
+bootstrap(process.env, { role: 'projector' }).catch(exitOnStartupFailure);

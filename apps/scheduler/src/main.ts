@@ -1,5 +1,5 @@
 import '../../register-paths';
-import { bootstrap, exitOnStartupFailure } from '../../runtime/src/boot';
+import { bootstrap, exitOnStartupFailure } from '@app/platform';
 
 // The scheduler worker alone: the same platform with RUNTIME_ROLE=scheduler.
-bootstrap(process.env, 'scheduler').catch(exitOnStartupFailure);
+bootstrap(process.env, { role: 'scheduler' }).catch(exitOnStartupFailure);

@@ -10,3 +10,4 @@ export * from './infrastructure';
 export * from './health';
 export * from './grpc';
 export * from './platform.module';
+export * from './boot';

@@ -2,8 +2,16 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { createEventStore } from '@app/event-store';
-import { configureBodyHandling, createFastifyAdapter, createLogger, GrpcServerHost, NEST_LOGGER, openPostgresConnection, registerRequestLogging, roleRuns, setupOpenApi, type EventStoreFactory, type RuntimeConfig } from '@app/platform';
 import type { Clock, Logger } from '@app/core';
+import { roleRuns, type RuntimeConfig } from '../config/runtime-config';
+import { GrpcServerHost } from '../grpc/grpc-server.host';
+import { configureBodyHandling, createFastifyAdapter } from '../http/fastify-setup';
+import { setupOpenApi } from '../http/swagger';
+import type { EventStoreFactory } from '../infrastructure/event-store.providers';
+import { createLogger } from '../logging/logger';
+import { NEST_LOGGER } from '../logging/nest-logger.adapter';
+import { registerRequestLogging } from '../logging/request-logging';
+import { openPostgresConnection } from '../postgres/postgres-connection';
 import { RuntimeModule } from './runtime.module';
 
 export interface RuntimeAppOptions {
@@ -11,6 +19,8 @@ export interface RuntimeAppOptions {
   clock?: Clock;
   /** Default `createEventStore` from `@app/event-store`. */
   eventStoreFactory?: EventStoreFactory;
+  /** The modules of the API role (apps/runtime's ApiModule); needed when the role runs the API. */
+  api?: Type[];
   /** Extra modules (tests add controllers or gRPC services). */
   extraModules?: Type[];
 }
@@ -49,6 +59,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       clock: options.clock,
       connection,
       eventStoreFactory: options.eventStoreFactory ?? createEventStore,
+      api: options.api,
       extraModules: options.extraModules,
     });
     app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), { bodyParser: false, bufferLogs: true, abortOnError: false });

@@ -1,5 +1,13 @@
-import { ConfigError, loadConfig, roleRuns, type RuntimeRole } from '@app/platform';
+import type { Type } from '@nestjs/common';
+import { ConfigError, loadConfig, roleRuns, type RuntimeRole } from '../config/runtime-config';
 import { createRuntimeApp } from './runtime-app';
+
+export interface BootOptions {
+  /** Pins RUNTIME_ROLE (the single-role apps: projector, scheduler). */
+  role?: RuntimeRole;
+  /** The modules of the API role (apps/runtime's ApiModule). */
+  api?: Type[];
+}
 
 /** What a role runs, in one line, for the console of the process that starts it. */
 export function describeRole(role: RuntimeRole): string {
@@ -15,7 +23,7 @@ export function describeRole(role: RuntimeRole): string {
  * Every server main: read the environment (or fail naming the variable, exit 2), start,
  * and stop gracefully on SIGINT/SIGTERM. `role` pins RUNTIME_ROLE for single-role apps.
  */
-export async function bootstrap(env: NodeJS.ProcessEnv = process.env, role?: RuntimeRole): Promise<void> {
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env, { role, api }: BootOptions = {}): Promise<void> {
   let config;
   try {
     config = loadConfig(role ? { ...env, RUNTIME_ROLE: role } : env);
@@ -31,7 +39,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, role?: Run
     stopRequested = true;
   };
   process.on('SIGINT', early).on('SIGTERM', early);
-  const runtime = await createRuntimeApp(config);
+  const runtime = await createRuntimeApp(config, { api });
   process.off('SIGINT', early).off('SIGTERM', early);
   if (stopRequested) {
     await runtime.close();

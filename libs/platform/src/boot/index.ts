@@ -1,0 +1,3 @@
+export * from './boot';
+export * from './runtime-app';
+export * from './runtime.module';

@@ -4,7 +4,7 @@ import {
 } from '@app/domain';
 import { type EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
-import { freshId, testPool, testStore } from '../../../../test/support/postgres';
+import { freshId, testPool, testStore } from '@app/read-models/testing';
 import { AgentRepository } from './agent-repository';
 import { agentStateDecider, agentStream } from '@app/core';
 

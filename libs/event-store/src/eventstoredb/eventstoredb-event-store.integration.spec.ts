@@ -1,4 +1,4 @@
-import { describeIf, dockerAvailable } from '../../../../test/support/skip';
+import { describeIf, dockerAvailable } from '../testing/describe-if';
 import { runEventStoreContract } from '../testing/event-store.contract';
 import { startEventStoreDb, type StartedEventStoreDb } from '../testing/eventstoredb-container';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';

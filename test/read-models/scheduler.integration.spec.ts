@@ -1,7 +1,6 @@
 import { decideNextAction } from '@app/domain';
-import { type Build, planArtifact, ProjectionHarness } from '../testing/projection-harness';
-import { createProjectionRunner } from '../read-models.module';
-import { SchedulerQueries } from './scheduler.queries';
+import { createProjectionRunner, SchedulerQueries } from '@app/read-models';
+import { type Build, planArtifact, ProjectionHarness } from './support/projection-harness';
 
 const TABLES = ['scheduler_state', 'decisions', 'briefs', 'delivery_summaries'];
 

@@ -1,11 +1,10 @@
 import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide, type PlanArtifact } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { AgentRepository } from '@app/application/agents/agent-repository';
+import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
-import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
-import { createProjectionRunner } from '../read-models.module';
-import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
+import { createProjectionRunner, PostgresSnapshotStore } from '@app/read-models';
+import { isolatedDatabaseUrl, testPool, testStore } from '../../support/postgres';
 
 export type Meta = { now: string; command_id: string };
 /** A command built on the state it will be decided on (the scheduler's commands need the current decision). */

@@ -1,7 +1,6 @@
 import { type AgentCommand } from '@app/domain';
-import { type Build, planArtifact, ProjectionHarness } from '../testing/projection-harness';
-import { createProjectionRunner } from '../read-models.module';
-import { RecordQueries } from './record-queries';
+import { createProjectionRunner, RecordQueries } from '@app/read-models';
+import { type Build, planArtifact, ProjectionHarness } from './support/projection-harness';
 
 const TABLES = ['waiting_intents', 'tasks', 'timers', 'messages'];
 const HASH = 'sha256:feedface';

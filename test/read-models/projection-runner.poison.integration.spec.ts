@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore, EventToAppend } from '@app/event-store';
-import { AgentRepository } from '@app/application/agents/agent-repository';
-import { agentStateDecider, agentStream } from '@app/core';
-import { projectionStatus } from '@app/application/audit/projections-admin';
+import { AgentRepository, projectionStatus } from '@app/application';
 import { domainEventTypes } from '@app/application/testing';
-import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
-import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
-import { READ_MODEL_PROJECTORS } from '../read-models.module';
-import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
-import { isKnownAgentEventType, isRowRefusal, ProjectionStalledError } from './poison';
+import { agentStateDecider, agentStream } from '@app/core';
+import {
+  isKnownAgentEventType, isRowRefusal, PostgresSnapshotStore, ProjectionRunner, ProjectionStalledError, READ_MODEL_PROJECTORS, type ProjectionRunnerOptions,
+} from '@app/read-models';
+import { isolatedDatabaseUrl, testPool, testStore } from '../support/postgres';
 
 const silent = () => undefined;
 

@@ -1,13 +1,10 @@
 import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore } from '@app/event-store';
-import { AgentRepository } from '@app/application/agents/agent-repository';
+import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
-import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
-import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
-import { createProjectionRunner, READ_MODEL_PROJECTORS } from '../read-models.module';
-import { ProjectionRunner } from './projection-runner';
-import { WorkItemQueries } from '../work-items/work-items.queries';
+import { createProjectionRunner, PostgresSnapshotStore, ProjectionRunner, READ_MODEL_PROJECTORS, WorkItemQueries } from '@app/read-models';
+import { isolatedDatabaseUrl, testPool, testStore } from '../support/postgres';
 
 const plan = (id: string) => ({
   path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,

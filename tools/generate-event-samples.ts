@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredEventJson } from '@app/application/audit/stored-event-json';
+import type { StoredEventJson } from '@app/application';
 import { SAMPLES_DIR, storedScenarios } from '@app/application/testing';
 
 /*

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonLines } from '@app/application/audit/agent-export';
+import { parseJsonLines } from '@app/application';
 import { DECISION_CASES } from './scheduler-fixtures/decision-cases';
 import { type CaseMeta, expectedOf, SCHEDULER_FIXTURES_DIR } from './scheduler-fixtures/fixture-format';
 import { SPEC_CASES } from './scheduler-fixtures/spec-cases';

@@ -1,6 +1,4 @@
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
-import { PROTO_DIR, protoPath } from '@app/contracts/grpc/proto-files';
-import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+import { AGENT_RUNTIME_PROTO, PROTO_DIR, protoPath, RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { atLeast } from '../report';
 import type { Figure } from '../support/context';
 import type { GrpcJob, LoadResult } from '../support/load';

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { type AgentState, toWorkItemView } from '@app/domain';
 import type { EventStore, StoredEvent } from '@app/event-store';
 import { agentStateDecider, agentIdOfStream, toDomainEvent } from '@app/core';
-import { createProjectionRunner, READ_MODEL_PROJECTORS } from '@app/read-models/read-models.module';
+import { createProjectionRunner, READ_MODEL_PROJECTORS } from '@app/read-models';
 import { atLeast } from '../report';
 import type { Figure } from '../support/context';
 import { benchStore } from '../support/postgres';

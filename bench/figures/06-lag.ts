@@ -1,4 +1,4 @@
-import { createProjectionRunner } from '@app/read-models/read-models.module';
+import { createProjectionRunner } from '@app/read-models';
 import type { Figure } from '../support/context';
 import { describeBackends, sampleBackends } from '../support/pg-profile';
 import { benchStore } from '../support/postgres';

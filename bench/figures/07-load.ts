@@ -1,9 +1,8 @@
 import type { AgentEvent, AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { type SnapshotStore, agentStateDecider } from '@app/core';
-import { AgentRepository } from '@app/application/agents/agent-repository';
-import { RecentCommandLog } from '@app/application/agents/loaded-agent';
-import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
+import { AgentRepository, RecentCommandLog } from '@app/application';
+import { PostgresSnapshotStore } from '@app/read-models';
 import { atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
 import { benchStore } from '../support/postgres';

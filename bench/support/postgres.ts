@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Pool } from 'pg';
 import { ensureSchema, PostgresEventStore } from '@app/event-store';
 import { startEmbeddedPostgres } from '@app/platform';
-import { runMigrations } from '@app/read-models/postgres/migrations';
+import { runMigrations } from '@app/read-models';
 
 /**
  * The one Postgres every figure and its baseline run on: an embedded server started into a

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { SCHEDULER_WORKER } from '@app/application/scheduler/scheduler.module';
-import type { SchedulerWorker } from '@app/application/scheduler/scheduler-worker';
+import { SCHEDULER_WORKER, type SchedulerWorker } from '@app/application';
 import { startTestApp, type TestApp } from '../support/app';
 import { httpClient, projected } from '../support/http';
 import { freshId } from '../support/postgres';

@@ -1,8 +1,7 @@
 import { replayDecisions, type AnyEvent } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
 import { agentStream, toDomainEvent } from '@app/core';
-import { SCHEDULER_WORKER } from '@app/application/scheduler/scheduler.module';
-import type { SchedulerWorker } from '@app/application/scheduler/scheduler-worker';
+import { SCHEDULER_WORKER, type SchedulerWorker } from '@app/application';
 import { FixedClock } from '@app/platform';
 import { projected } from '../support/http';
 import { between, uniqueIds } from './scenarios/scenario';

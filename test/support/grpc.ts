@@ -1,12 +1,10 @@
 import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
-import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
+import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts';
 import type { AgentState } from '@app/domain';
 import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
-import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
-import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
+import { PROJECTION_RUNNER, type ProjectionRunner } from '@app/read-models';
 import type { TestApp } from './app';
 
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: unknown) => void) => void;

@@ -1,7 +1,6 @@
 import type { AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
-import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
+import { PROJECTION_RUNNER, type ProjectionRunner } from '@app/read-models';
 import type { TestApp } from './app';
 
 export interface HttpReply<T = any> {

@@ -1,6 +1,5 @@
 import type { AgentCommand, DecisionKind } from '@app/domain';
-import { artifact, cmd } from '@app/domain/testing/fixtures';
-import { wcmd } from '@app/domain/testing/waiting-fixtures';
+import { artifact, cmd, wcmd } from '@app/domain/testing';
 import { CaseStream } from './case-stream';
 import type { CaseMeta } from './fixture-format';
 

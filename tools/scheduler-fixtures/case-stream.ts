@@ -2,8 +2,7 @@ import {
   type AgentCommand, type AgentEvent, type AgentState, decide, decideNextAction, dueTimers, evolve, expiredTurn, initialAgentState,
   type SchedulerDecision,
 } from '@app/domain';
-import { derivedEventId } from '@app/application/audit/agent-export';
-import type { StoredEventJson } from '@app/application/audit/stored-event-json';
+import { derivedEventId, type StoredEventJson } from '@app/application';
 import { currentSchemaVersion } from '@app/core';
 
 /*

@@ -1,6 +1,4 @@
-import { cmd } from '@app/domain/testing/fixtures';
-import { tcmd } from '@app/domain/testing/turn-fixtures';
-import { wcmd } from '@app/domain/testing/waiting-fixtures';
+import { cmd, tcmd, wcmd } from '@app/domain/testing';
 import { agent, create, externalWait, operatorPrompt, type SchedulerCase } from './case-helpers';
 
 // One case per decision kind (SPEC.md §5), named `decision-<kind>`, plus whole lives written by the worker.

@@ -4,7 +4,7 @@ import {
   type AgentState, type AnyEvent, decideNextAction, evolve, initialAgentState, replayDecisions, schedulerProjection, toDecisionRecord,
   valuesInObjectOrder,
 } from '@app/domain';
-import { parseJsonLines } from '@app/application/audit/agent-export';
+import { parseJsonLines } from '@app/application';
 import { toDomainEvent, fromRepoRoot } from '@app/core';
 import type { StoredEvent } from '@app/event-store';
 

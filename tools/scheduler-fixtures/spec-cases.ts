@@ -1,6 +1,4 @@
-import { cmd } from '@app/domain/testing/fixtures';
-import { call, tcmd } from '@app/domain/testing/turn-fixtures';
-import { wcmd } from '@app/domain/testing/waiting-fixtures';
+import { cmd, call, tcmd, wcmd } from '@app/domain/testing';
 import { agent, create, externalWait, operatorPrompt, type SchedulerCase } from './case-helpers';
 
 // The cases SPEC.md §7 names, in its order.

@@ -1,8 +1,7 @@
 import { createEventStore, type EventStore } from '@app/event-store';
 import { createLogger, openPostgresConnection, type PostgresConnection, type RuntimeConfig } from '@app/platform';
 import type { Logger } from '@app/core';
-import { runMigrations } from '@app/read-models/postgres/migrations';
-import { createPostgresPool, pingPostgres } from '@app/read-models/postgres/postgres-pool';
+import { runMigrations, createPostgresPool, pingPostgres } from '@app/read-models';
 import { CliError, EXIT, type CliIo } from './cli-io';
 import { choosePostgres, safeTarget, type PostgresChoice } from './store-selection';
 

@@ -5,7 +5,7 @@ import { choosePostgres, safeTarget } from './store-selection';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeServiceAddress } from '@app/application/audit/service-address';
+import { writeServiceAddress } from '@app/application';
 
 describe('CLI arguments', () => {
   it('separates positionals, valued options (both spellings) and switches', () => {

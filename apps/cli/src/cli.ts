@@ -1,6 +1,6 @@
 import { DomainError } from '@app/domain';
 import { StoreUnavailableError } from '@app/event-store';
-import { StoredEventFormatError } from '@app/application/audit/stored-event-json';
+import { StoredEventFormatError } from '@app/application';
 import { SchemaVersionError } from '@app/core';
 import { parseArgs, type ParsedArgs } from './args';
 import { CliError, EXIT, type CliIo } from './cli-io';

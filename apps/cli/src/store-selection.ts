@@ -1,4 +1,4 @@
-import { processAlive, readServiceAddress, serviceAddressPath } from '@app/application/audit/service-address';
+import { processAlive, readServiceAddress, serviceAddressPath } from '@app/application';
 import type { RuntimeConfig } from '@app/platform';
 
 /** Which Postgres the CLI uses: the one the service would use (docs/decisions/0007). */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeServiceAddress } from '@app/application/audit/service-address';
-import { createProjectionRunner } from '@app/read-models/read-models.module';
+import { writeServiceAddress } from '@app/application';
+import { createProjectionRunner } from '@app/read-models';
 import { cli, cliProcess, seededDeployment, tempDir } from './support/cli-harness';
 
 describe('the CLI on a deployment', () => {

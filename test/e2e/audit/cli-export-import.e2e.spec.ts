@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent, AgentState } from '@app/domain';
-import { AgentRepository } from '@app/application/agents/agent-repository';
+import { AgentRepository, AgentEventsReader, derivedEventId, eventsToImport, parseJsonLines } from '@app/application';
 import { agentStateDecider } from '@app/core';
-import { AgentEventsReader } from '@app/application/audit/agent-events.reader';
-import { derivedEventId, eventsToImport, parseJsonLines } from '@app/application/audit/agent-export';
-import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
+import { PostgresSnapshotStore } from '@app/read-models';
 import { freshId, isolatedDatabaseUrl } from '../../support/postgres';
 import { cli, exportLines as lines, seededDeployment } from './support/cli-harness';
 

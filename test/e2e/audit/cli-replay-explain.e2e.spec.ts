@@ -1,12 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentCommand, AgentEvent, AgentState } from '@app/domain';
-import { AgentCommandService, type CommandEnvelope } from '@app/application/agents/agent-command.service';
-import { AgentRepository } from '@app/application/agents/agent-repository';
+import { AgentCommandService, type CommandEnvelope, AgentRepository, SchedulerStepService } from '@app/application';
 import { agentStateDecider, fromRepoRoot } from '@app/core';
-import { SchedulerStepService } from '@app/application/scheduler/scheduler-step.service';
 import { FixedClock } from '@app/platform';
-import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
+import { PostgresSnapshotStore } from '@app/read-models';
 import { freshId } from '../../support/postgres';
 import { cli, exportLines, seededDeployment } from './support/cli-harness';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { credentials, loadPackageDefinition, Metadata, status as GrpcStatus, type Client, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
-import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { startTestApp, type TestApp } from '../../support/app';
 import { ProbeModule } from './support/probe.module';
 

@@ -1,6 +1,5 @@
 import { agentStream } from '@app/core';
-import { SCHEDULER_WORKER } from '@app/application/scheduler/scheduler.module';
-import type { SchedulerWorker } from '@app/application/scheduler/scheduler-worker';
+import { SCHEDULER_WORKER, type SchedulerWorker } from '@app/application';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
 import { FixedClock } from '@app/platform';
 import { startTestApp, type TestApp } from '../../support/app';

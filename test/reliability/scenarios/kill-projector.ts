@@ -1,9 +1,9 @@
 import { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
-import { AgentRepository } from '@app/application/agents/agent-repository';
+import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
 import { PostgresEventStore } from '@app/event-store';
-import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
+import { PostgresSnapshotStore } from '@app/read-models';
 import { isolatedDatabaseUrl, testPool } from '../../support/postgres';
 import { AckLog } from '../support/ack-log';
 import { ensureApplyLog } from '../support/apply-log';

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
+import { POSTGRES_POOL } from '@app/read-models';
 import { refusalOf, runtimeGrpcClient } from '../../support/grpc';
 import { freshId } from '../../support/postgres';
 import { startLoggedApp, type LoggedApp } from './support/logged-app';

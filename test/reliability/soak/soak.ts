@@ -10,7 +10,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../../libs/platform/src/postgres/embedded-postgres';
+import { startEmbeddedPostgres } from '@app/platform';
 import { killProjectorMidBatch } from '../scenarios/kill-projector';
 import { killServiceMidLoad } from '../scenarios/kill-service';
 import { restartPostgresUnderLoad } from '../scenarios/postgres-restart';

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { ApplyHook } from '@app/read-models/projection/projection-runner';
+import type { ApplyHook } from '@app/read-models';
 
 /**
  * The projector's apply log: one row per position per batch a runner committed, written inside

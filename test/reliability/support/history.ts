@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'pg';
 import { PostgresEventStore, type StoredEvent } from '@app/event-store';
 import { agentStream } from '@app/core';
-import { READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
+import { READ_MODELS_PROJECTION } from '@app/read-models';
 import type { AckLog } from './ack-log';
 import { readApplyLog } from './apply-log';
 import { compareWithRebuild } from './read-models';

@@ -1,8 +1,7 @@
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import type { ProjectionRunner } from '@app/read-models/projection/projection-runner';
-import { PROJECTION_RUNNER } from '@app/read-models/read-models.module';
+import { type ProjectionRunner, PROJECTION_RUNNER } from '@app/read-models';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../support/app';
 import { isolatedDatabaseUrl } from '../../support/postgres';
 import { AckLog } from './ack-log';

@@ -9,8 +9,7 @@ import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { PostgresEventStore } from '@app/event-store';
 import { agentStateDecider } from '@app/core';
-import { ProjectionRunner } from '@app/read-models/projection/projection-runner';
-import { READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
+import { ProjectionRunner, READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models';
 import { applyLogHook } from './apply-log';
 
 async function main(): Promise<void> {

@@ -4,9 +4,7 @@ import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { agentStateDecider } from '@app/core';
-import { runMigrations } from '@app/read-models/postgres/migrations';
-import { ProjectionRunner } from '@app/read-models/projection/projection-runner';
-import { READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
+import { runMigrations, ProjectionRunner, READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models';
 
 /** The read-model tables of the runtime's runner, with their keys (the order rows are compared in). */
 export const READ_MODEL_TABLES = READ_MODEL_PROJECTORS.flatMap((projector) => projector.tables);

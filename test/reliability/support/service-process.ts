@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectNode } from '../../support/node-binary';
-import { readServiceAddress } from '@app/application/audit/service-address';
+import { readServiceAddress } from '@app/application';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
 

@@ -1,5 +1,5 @@
 import { runHealthChecks } from '@app/platform';
-import { pingPostgres } from '@app/read-models/postgres/postgres-pool';
+import { pingPostgres } from '@app/read-models';
 import { expectArgs, type ParsedArgs } from '../args';
 import { EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';

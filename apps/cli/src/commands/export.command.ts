@@ -1,7 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { exportMeta, redactBodies, toJsonLines } from '@app/application/audit/agent-export';
-import { AgentEventsReader } from '@app/application/audit/agent-events.reader';
+import { exportMeta, redactBodies, toJsonLines, AgentEventsReader } from '@app/application';
 import { expectArgs, type ParsedArgs } from '../args';
 import { CliError, EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { evolve, initialAgentState } from '@app/domain';
 import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type StoredEvent } from '@app/event-store';
 import { agentStream, SchemaVersionError, toDomainEvent } from '@app/core';
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, eventsToImport, parseJsonLines } from '@app/application/audit/agent-export';
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, eventsToImport, parseJsonLines } from '@app/application';
 import { expectArgs, type ParsedArgs } from '../args';
 import { CliError, EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';

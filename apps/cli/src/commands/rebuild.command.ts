@@ -1,5 +1,5 @@
-import { timedRebuild } from '@app/application/audit/projections-admin';
-import { createProjectionRunner } from '@app/read-models/read-models.module';
+import { timedRebuild } from '@app/application';
+import { createProjectionRunner } from '@app/read-models';
 import { expectArgs, type ParsedArgs } from '../args';
 import { CliError, EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';

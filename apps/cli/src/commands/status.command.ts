@@ -1,4 +1,4 @@
-import { projectionStatus } from '@app/application/audit/projections-admin';
+import { projectionStatus } from '@app/application';
 import { expectArgs, type ParsedArgs } from '../args';
 import { EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';

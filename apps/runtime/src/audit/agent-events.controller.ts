@@ -1,8 +1,7 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AGENT_EVENTS_READER } from '@app/application/audit/audit.module';
-import type { AgentEventsReader } from '@app/application/audit/agent-events.reader';
+import { AGENT_EVENTS_READER, type AgentEventsReader } from '@app/application';
 import { IdParamPipe } from '../work-items/http-envelope';
 import { parseAfter, parseLimit, resumeAfter } from './audit-params';
 import { eventFrames, EventStreams, wireError } from './event-stream';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '@app/application/audit/audit.module';
+import { AuditModule } from '@app/application';
 import { AgentEventsController } from './agent-events.controller';
 import { ChangesController } from './changes.controller';
 import { EventStreams } from './event-stream';

@@ -1,9 +1,7 @@
 import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller } from '@app/application/auth';
-import { CHANGES_FEED } from '@app/application/audit/audit.module';
-import type { Change, ChangeScope, ChangesFeed } from '@app/application/audit/changes-feed';
+import { type Caller, CurrentCaller, CHANGES_FEED, type Change, type ChangeScope, type ChangesFeed } from '@app/application';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
 import { EventStreams, type SseFrame } from './event-stream';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { StoredEvent } from '@app/event-store';
-import { toEventItem } from '@app/application/audit/agent-events.reader';
+import { toEventItem } from '@app/application';
 import { SchemaVersionError, ApiError } from '@app/core';
 import { bigintReplacer, classifyError } from '@app/platform';
 

@@ -1,8 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PROJECTIONS_ADMIN } from '@app/application/audit/audit.module';
-import type { ProjectionsAdmin } from '@app/application/audit/projections-admin';
-import { AdminOnly } from '@app/application';
+import { PROJECTIONS_ADMIN, type ProjectionsAdmin, AdminOnly } from '@app/application';
 
 /** Read-model administration: admin tokens (`*`) only. */
 @ApiTags('admin')

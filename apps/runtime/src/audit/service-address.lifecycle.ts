@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { removeServiceAddress, writeServiceAddress } from '@app/application/audit/service-address';
+import { removeServiceAddress, writeServiceAddress } from '@app/application';
 import { LOGGER, type Logger } from '@app/core';
 import { POSTGRES_CONNECTION, RUNTIME_CONFIG, type PostgresConnection, type RuntimeConfig } from '@app/platform';
 

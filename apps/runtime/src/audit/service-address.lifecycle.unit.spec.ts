@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readServiceAddress, writeServiceAddress } from '@app/application/audit/service-address';
+import { readServiceAddress, writeServiceAddress } from '@app/application';
 import type { Logger } from '@app/core';
 import type { PostgresConnection, RuntimeConfig } from '@app/platform';
 import { ServiceAddressLifecycle } from './service-address.lifecycle';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '@app/application/auth';
+import { Public } from '@app/application';
 import { ApiError } from '@app/core';
 import { CONSOLE_SECURITY_HEADERS, type ConsoleAssets } from './console-assets';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuditModule } from '@app/application/audit/audit.module';
-import { consoleQueriesProvider } from '@app/read-models/console/console.queries';
+import { AuditModule } from '@app/application';
+import { consoleQueriesProvider } from '@app/read-models';
 import { CONSOLE_ASSETS, ConsoleAssetsController } from './console-assets.controller';
 import { ConsoleAssets } from './console-assets';
 import { CONSOLE_QUERY_HANDLERS } from './console-query.handlers';

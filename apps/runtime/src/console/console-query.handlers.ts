@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '@app/domain';
-import { AGENT_EVENTS_READER } from '@app/application/audit/audit.module';
-import { type AgentEventItem, type AgentEventsReader, EVENTS_PAGE_MAX } from '@app/application/audit/agent-events.reader';
-import { clampConsoleLimit, CONSOLE_QUERIES, type ConsoleQueries } from '@app/read-models/console/console.queries';
+import { AGENT_EVENTS_READER, type AgentEventItem, type AgentEventsReader, EVENTS_PAGE_MAX } from '@app/application';
+import { clampConsoleLimit, CONSOLE_QUERIES, type ConsoleQueries } from '@app/read-models';
 import { GetBoardQuery, GetWorkItemHistoryQuery, ListAgentsQuery, ListAttentionQuery } from './console.queries';
 import { WorkItemHistoryFilter } from './work-item-history';
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, CurrentCaller } from '@app/application/auth';
+import { type Caller, CurrentCaller } from '@app/application';
 import { ApiError } from '@app/core';
-import type { AgentScope } from '@app/read-models/console/console.queries';
+import type { AgentScope } from '@app/read-models';
 import { IdParamPipe } from '../work-items/http-envelope';
 import { BoardQueryDto, ConsoleListQueryDto, HistoryQueryDto, optionalInt } from './console.dto';
 import { GetBoardQuery, GetWorkItemHistoryQuery, ListAgentsQuery, ListAttentionQuery } from './console.queries';

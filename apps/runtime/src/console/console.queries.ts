@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { AgentEventItem } from '@app/application/audit/agent-events.reader';
-import type { AgentBoard, AgentOverview, AgentScope, AttentionItem } from '@app/read-models/console/console.queries';
+import type { AgentEventItem } from '@app/application';
+import type { AgentBoard, AgentOverview, AgentScope, AttentionItem } from '@app/read-models';
 
 /** `GET /v1/agents`: the agents the caller may see (admin: all), each with its headline. */
 export class ListAgentsQuery extends Query<{ items: AgentOverview[]; total: number }> {

@@ -1,4 +1,4 @@
-import type { AgentEventItem } from '@app/application/audit/agent-events.reader';
+import type { AgentEventItem } from '@app/application';
 
 /** Fields that name the item directly. */
 const ITEM_FIELDS = ['work_item_id', 'previous_work_item_id', 'current_work_item_id'] as const;

@@ -1,4 +1,4 @@
-import type { AgentEventItem } from '@app/application/audit/agent-events.reader';
+import type { AgentEventItem } from '@app/application';
 import { WorkItemHistoryFilter } from './work-item-history';
 
 let revision = 0;

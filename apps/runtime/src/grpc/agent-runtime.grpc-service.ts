@@ -1,11 +1,9 @@
-import { canActOn } from '@app/application/auth';
 import {
-  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, RegisterAgentCommand, ReplacePlanCommand, UpdateWorkItemCommand,
-} from '@app/application/work-items/work-item.commands';
-import { GetAgentQuery, GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/application/work-items/work-item.queries';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
-import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+  canActOn, CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, RegisterAgentCommand, ReplacePlanCommand, UpdateWorkItemCommand,
+  GetAgentQuery, GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery,
+} from '@app/application';
+import type * as Rpc from '@app/contracts';
+import { AGENT_RUNTIME_PROTO, RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { GrpcService, GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';

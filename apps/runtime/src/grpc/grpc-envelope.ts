@@ -1,8 +1,6 @@
-import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
-import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts/http/common.dto';
-import type { GrpcCommandFields } from '@app/contracts/grpc/agent-runtime.messages';
+import type { CommandEnvelope, Caller } from '@app/application';
+import { ID_PATTERN, ExpectedRevisionDto, type GrpcCommandFields } from '@app/contracts';
 import { ApiError } from '@app/core';
-import type { Caller } from '@app/application';
 import { type GrpcCallContext, validateGrpcRequest } from '@app/platform';
 
 /** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */

@@ -1,7 +1,7 @@
 import type { AgentSummaryView, CompletionReport, TodoItem, WaitingIntentView, Warning, WorkItemView } from '@app/domain';
 import type {
   AgentSummaryMessage, CompletionReportMessage, TodoItemMessage, WaitingIntentMessage, WarningMessage, WorkItemViewMessage,
-} from '@app/contracts/grpc/agent-runtime.messages';
+} from '@app/contracts';
 import { bigintReplacer } from '@app/platform';
 
 /*

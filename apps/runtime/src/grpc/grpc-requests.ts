@@ -1,11 +1,9 @@
-import type { CreateWorkItemInput, UpdateWorkItemInput } from '@app/application/work-items/work-item.commands';
+import type { CreateWorkItemInput, UpdateWorkItemInput } from '@app/application';
 import type { WorkItemListFilter } from '@app/domain';
-import type {
-  CompleteWorkItemRequest, CreateWorkItemRequest, ListWorkItemsRequest, PickWorkItemRequest, TodoItemMessage, UpdateWorkItemRequest,
-} from '@app/contracts/grpc/agent-runtime.messages';
 import {
-  CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
-} from '@app/contracts/http/work-items.dto';
+  type CompleteWorkItemRequest, type CreateWorkItemRequest, type ListWorkItemsRequest, type PickWorkItemRequest, type TodoItemMessage,
+  type UpdateWorkItemRequest, CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
+} from '@app/contracts';
 import { ApiError } from '@app/core';
 import { validateGrpcRequest } from '@app/platform';
 import { present } from './grpc-envelope';

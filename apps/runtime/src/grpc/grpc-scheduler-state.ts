@@ -1,5 +1,5 @@
-import type { SchedulerStateReply } from '@app/application/scheduler/scheduler.queries';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
+import type { SchedulerStateReply } from '@app/application';
+import type * as Rpc from '@app/contracts';
 import { absentIfNull } from './grpc-replies';
 import { toDecision } from './grpc-turn-replies';
 

@@ -2,7 +2,7 @@ import type {
   ActivationReply, ActivationTurnView, BriefView, ContextProjection, DecisionView, DeliverySummaryView, Promotion, RoundCloseReply,
   RoundView, TurnView,
 } from '@app/domain';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
+import type * as Rpc from '@app/contracts';
 import { absentIfNull, revisionOf, toWarningMessages } from './grpc-replies';
 import { toQueuedMessage } from './grpc-waiting-replies';
 

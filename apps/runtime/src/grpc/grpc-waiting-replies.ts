@@ -1,7 +1,7 @@
 import type {
   AgentSummaryView, MessageBody, MessageView, TaskView, TimerView, WaitingIntentView, Warning,
 } from '@app/domain';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
+import type * as Rpc from '@app/contracts';
 import { absentIfNull, revisionOf, toAgentSummaryMessage, toWaitingIntent, toWarningMessages, toWorkItemMessage } from './grpc-replies';
 
 /*

@@ -1,15 +1,8 @@
 import type { ClassConstructor } from 'class-transformer';
-import type { CreateTimerInput } from '@app/application/timers/timer.commands';
-import type { EnqueueMessageInput } from '@app/application/messages/message.commands';
-import type { TriggerInput, WaitForInput, WakeHintInput } from '@app/application/waiting/waiting.commands';
-import type { CreateTaskInput } from '@app/application/tasks/task.commands';
+import type { CreateTimerInput, EnqueueMessageInput, TriggerInput, WaitForInput, WakeHintInput, CreateTaskInput } from '@app/application';
 import type { MessageBody } from '@app/domain';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
-import { EnqueueMessageDto } from '@app/contracts/http/messages.dto';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
-import { CreateTaskDto } from '@app/contracts/http/tasks.dto';
-import { CreateTimerDto } from '@app/contracts/http/timers.dto';
-import { CallbackDto, WaitForDto, WakeHintDto } from '@app/contracts/http/waiting.dto';
+import type * as Rpc from '@app/contracts';
+import { EnqueueMessageDto, parseLimit, CreateTaskDto, CreateTimerDto, CallbackDto, WaitForDto, WakeHintDto } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { validateGrpcRequest } from '@app/platform';
 import { present, requireId } from './grpc-envelope';

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ControlCommand } from '@app/application/control/control.handler';
-import { DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application/messages/message.commands';
-import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application/tasks/task.commands';
-import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery } from '@app/application/timers/timer.commands';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
-import { ControlDto, ListMessagesQueryDto } from '@app/contracts/http/messages.dto';
-import { ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts/http/tasks.dto';
-import { ListTimersQueryDto } from '@app/contracts/http/timers.dto';
+import {
+  ControlCommand, DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery, CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand,
+  CancelTimerCommand, CreateTimerCommand, ListTimersQuery,
+} from '@app/application';
+import type * as Rpc from '@app/contracts';
+import { ControlDto, ListMessagesQueryDto, ListTasksQueryDto, UpdateTaskStatusDto, ListTimersQueryDto } from '@app/contracts';
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { commandReply, toControlReply, toList, toQueuedMessage, toTask, toTimer } from './grpc-waiting-replies';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
-} from '@app/application/scheduler/scheduler.queries';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
+} from '@app/application';
+import type * as Rpc from '@app/contracts';
 import {
   ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget,
-} from '@app/contracts/http/scheduler-queries.dto';
+} from '@app/contracts';
 import { GrpcUnary } from '@app/platform';
 import { requireId } from './grpc-envelope';
 import { toSchedulerState } from './grpc-scheduler-state';

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ActivateAgentCommand } from '@app/application/scheduler/activation';
-import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application/turns/turn.commands';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
-import { ActivationDto } from '@app/contracts/http/activation.dto';
-import { HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts/http/turns.dto';
+import { ActivateAgentCommand, CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application';
+import type * as Rpc from '@app/contracts';
+import { ActivationDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { absentIfNull } from './grpc-replies';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  CallbackCommand, CancelWaitingIntentCommand, SubmitWakeHintCommand, TriggerWaitingIntentCommand, WaitForCommand,
-} from '@app/application/waiting/waiting.commands';
-import { ListWaitingIntentsQuery } from '@app/application/waiting/waiting.queries';
-import type * as Rpc from '@app/contracts/grpc/agent-runtime.messages';
-import { CancelWaitingIntentDto, ListWaitingIntentsQueryDto } from '@app/contracts/http/waiting.dto';
+  CallbackCommand, CancelWaitingIntentCommand, SubmitWakeHintCommand, TriggerWaitingIntentCommand, WaitForCommand, ListWaitingIntentsQuery,
+} from '@app/application';
+import type * as Rpc from '@app/contracts';
+import { CancelWaitingIntentDto, ListWaitingIntentsQueryDto } from '@app/contracts';
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 import { absentIfNull, toWaitingIntent } from './grpc-replies';

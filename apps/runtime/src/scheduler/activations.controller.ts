@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActivateAgentCommand } from '@app/application/scheduler/activation';
-import { ActivationDto } from '@app/contracts/http/activation.dto';
+import { ActivateAgentCommand } from '@app/application';
+import { ActivationDto } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 @ApiTags('scheduler')

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SchedulerQueriesModule } from '@app/application/scheduler/scheduler-queries.module';
-import { SchedulerStepModule } from '@app/application/scheduler/scheduler.module';
-import { TurnsModule } from '@app/application/turns/turns.module';
+import { SchedulerQueriesModule, SchedulerStepModule, TurnsModule } from '@app/application';
 import { ActivationsController } from './activations.controller';
 import { SchedulerQueriesController } from './scheduler-queries.controller';
 import { TurnsController } from './turns.controller';

@@ -3,11 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
-} from '@app/application/scheduler/scheduler.queries';
-import {
-  ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget,
-} from '@app/contracts/http/scheduler-queries.dto';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
+} from '@app/application';
+import { ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget, parseLimit } from '@app/contracts';
 import { IdParamPipe } from '../work-items/http-envelope';
 
 @ApiTags('scheduler')

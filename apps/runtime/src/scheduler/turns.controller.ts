@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application/turns/turn.commands';
-import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts/http/turns.dto';
+import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application';
+import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 /** The agent host's side of a model turn opened by `POST activations`. */

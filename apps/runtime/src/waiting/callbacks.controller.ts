@@ -1,9 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Public } from '@app/application/auth';
-import { CallbackCommand } from '@app/application/waiting/waiting.commands';
-import { CallbackDto } from '@app/contracts/http/waiting.dto';
+import { Public, CallbackCommand } from '@app/application';
+import { CallbackDto } from '@app/contracts';
 
 /**
  * The capability form of a trigger, for external systems holding no API token: the token in the

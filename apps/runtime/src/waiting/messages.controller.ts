@@ -1,11 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ControlCommand } from '@app/application/control/control.handler';
-import { DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application/messages/message.commands';
-import { ExpectedRevisionDto } from '@app/contracts/http/common.dto';
-import { ControlDto, EnqueueMessageDto, ListMessagesQueryDto } from '@app/contracts/http/messages.dto';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
+import { ControlCommand, DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application';
+import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 /** The operator's hold on an agent: its message queue and its posture. */

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application/tasks/task.commands';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
-import { CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts/http/tasks.dto';
+import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application';
+import { parseLimit, CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 @ApiTags('tasks')

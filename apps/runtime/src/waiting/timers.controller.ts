@@ -1,12 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery } from '@app/application/timers/timer.commands';
-import { SubmitWakeHintCommand } from '@app/application/waiting/waiting.commands';
-import { ExpectedRevisionDto } from '@app/contracts/http/common.dto';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
-import { CreateTimerDto, ListTimersQueryDto } from '@app/contracts/http/timers.dto';
-import { WakeHintDto } from '@app/contracts/http/waiting.dto';
+import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery, SubmitWakeHintCommand } from '@app/application';
+import { ExpectedRevisionDto, parseLimit, CreateTimerDto, ListTimersQueryDto, WakeHintDto } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 /** What wakes an agent besides messages: timers and wake hints. */

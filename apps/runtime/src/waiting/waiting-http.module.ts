@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { WaitingPlaneModule } from '@app/application/waiting/waiting-plane.module';
+import { WaitingPlaneModule } from '@app/application';
 import { CallbacksController } from './callbacks.controller';
 import { MessagesController } from './messages.controller';
 import { TasksController } from './tasks.controller';

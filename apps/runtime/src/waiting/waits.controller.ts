@@ -1,10 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CancelWaitingIntentCommand, TriggerWaitingIntentCommand, WaitForCommand } from '@app/application/waiting/waiting.commands';
-import { ListWaitingIntentsQuery } from '@app/application/waiting/waiting.queries';
-import { parseLimit } from '@app/contracts/http/shared-fields.dto';
-import { CancelWaitingIntentDto, ListWaitingIntentsQueryDto, TriggerWaitingIntentDto, WaitForDto } from '@app/contracts/http/waiting.dto';
+import { CancelWaitingIntentCommand, TriggerWaitingIntentCommand, WaitForCommand, ListWaitingIntentsQuery } from '@app/application';
+import { parseLimit, CancelWaitingIntentDto, ListWaitingIntentsQueryDto, TriggerWaitingIntentDto, WaitForDto } from '@app/contracts';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
 
 /** WaitFor (both scopes) and the waiting intents of an agent. Thin: build the command, hand it over. */

@@ -1,10 +1,8 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { canActOn } from '@app/application/auth';
-import { RegisterAgentCommand } from '@app/application/work-items/work-item.commands';
-import { GetAgentQuery } from '@app/application/work-items/work-item.queries';
-import { RegisterAgentDto } from '@app/contracts/http/common.dto';
+import { canActOn, RegisterAgentCommand, GetAgentQuery } from '@app/application';
+import { RegisterAgentDto } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
 

@@ -1,8 +1,7 @@
 import { createParamDecorator, type ExecutionContext, type PipeTransform, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@app/core';
-import type { Caller } from '@app/application';
-import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
+import type { Caller, CommandEnvelope } from '@app/application';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { WorkItemsModule } from '@app/application/work-items/work-items.module';
+import { WorkItemsModule } from '@app/application';
 import { AgentsController } from './agents.controller';
 import { WorkItemsController } from './work-items.controller';
 

@@ -2,12 +2,12 @@ import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Put, Query
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
-  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, ReplacePlanCommand, UpdateWorkItemCommand,
-} from '@app/application/work-items/work-item.commands';
-import { GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/application/work-items/work-item.queries';
+  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, ReplacePlanCommand, UpdateWorkItemCommand, GetWorkItemQuery, ListWorkItemsQuery,
+  ReadPlanQuery,
+} from '@app/application';
 import {
   CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
-} from '@app/contracts/http/work-items.dto';
+} from '@app/contracts';
 import { ApiError } from '@app/core';
 import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
 

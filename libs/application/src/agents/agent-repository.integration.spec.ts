@@ -3,7 +3,7 @@ import {
   type AgentCommand, type AgentEvent, type AgentState, decide, renderCreateWorkItemReply, type CreateWorkItem,
 } from '@app/domain';
 import { type EventStore, WrongExpectedRevisionError } from '@app/event-store';
-import { PostgresSnapshotStore } from '@app/read-models/snapshots/postgres-snapshot-store';
+import { PostgresSnapshotStore } from '@app/read-models';
 import { freshId, testPool, testStore } from '@app/read-models/testing';
 import { AgentRepository } from './agent-repository';
 import { agentStateDecider, agentStream } from '@app/core';

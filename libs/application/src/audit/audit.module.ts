@@ -1,8 +1,7 @@
 import { Module, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
-import { PROJECTION_RUNNER, READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
+import { POSTGRES_POOL, PROJECTION_RUNNER, READ_MODELS_PROJECTION } from '@app/read-models';
 import { AgentEventsReader } from './agent-events.reader';
 import { ChangesFeed } from './changes-feed';
 import { projectionCheckpoint, ProjectionsAdmin, type RebuildableProjection, type SqlReader } from './projections-admin';

@@ -1,6 +1,6 @@
 import { Command, Query } from '@nestjs/cqrs';
 import type { DropMessageReply, EnqueueMessageReply, ListReply, MessageBody, MessageKind, MessagePriority, MessageView } from '@app/domain';
-import type { MessageListQuery } from '@app/read-models/records/record-queries';
+import type { MessageListQuery } from '@app/read-models';
 import type { CommandEnvelope, WithRevision } from '../agents/agent-command.service';
 import type { MessageRoute } from './message-authority';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReadModelsModule } from '@app/read-models/read-models.module';
+import { ReadModelsModule } from '@app/read-models';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { SCHEDULER_QUERY_HANDLERS } from './scheduler-query.handlers';
 

@@ -3,10 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AgentState, contextProjection, decideNextAction, DomainError, toDecisionView } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/core';
-import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
-import { READ_MODELS_PROJECTION } from '@app/read-models/read-models.module';
-import { SCHEDULER_QUERIES, type SchedulerQueries } from '@app/read-models/scheduler/scheduler.queries';
-import { toSchedulerStateView } from '@app/read-models/scheduler/scheduler-state.view';
+import { POSTGRES_POOL, READ_MODELS_PROJECTION, SCHEDULER_QUERIES, type SchedulerQueries, toSchedulerStateView } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { projectionStatus, type SqlReader } from '../audit/projections-admin';
 import {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
-import { ReadModelsModule } from '@app/read-models/read-models.module';
+import { ReadModelsModule } from '@app/read-models';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
 import { SchedulerStepService } from './scheduler-step.service';

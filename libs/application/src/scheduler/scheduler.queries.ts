@@ -1,7 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { BriefListQuery, BriefView, ContextProjection, DecisionView, DeliverySummaryView, ListReply } from '@app/domain';
-import type { DecisionItem, DeliverySummaryListQuery } from '@app/read-models/scheduler/scheduler.queries';
-import type { SchedulerStateView } from '@app/read-models/scheduler/scheduler-state.view';
+import type { DecisionItem, DeliverySummaryListQuery, SchedulerStateView } from '@app/read-models';
 
 /** How far the read models are behind the store (positions as decimal strings). */
 export type ProjectionLag = { checkpoint: string; head: string | null; caught_up: boolean };

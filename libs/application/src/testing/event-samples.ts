@@ -1,9 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '@app/domain';
-import { AGENT, artifact, at, cmd } from '@app/domain/testing/fixtures';
-import { call, schedulerStep, tcmd } from '@app/domain/testing/turn-fixtures';
-import { history, wcmd } from '@app/domain/testing/waiting-fixtures';
+import { AGENT, artifact, at, cmd, call, schedulerStep, tcmd, history, wcmd } from '@app/domain/testing';
 import { fromRepoRoot } from '@app/core';
 import { derivedEventId } from '../audit/agent-export';
 import { fromStoredEventJson, type StoredEventJson } from '../audit/stored-event-json';

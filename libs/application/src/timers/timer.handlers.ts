@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type CancelTimer, type CreateTimer, renderCancelTimerReply, renderCreateTimerReply } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
-import { RECORD_QUERIES, type RecordQueries } from '@app/read-models/records/record-queries';
+import { RECORD_QUERIES, type RecordQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { generatedId } from '../waiting/generated-ids';
 import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery } from './timer.commands';

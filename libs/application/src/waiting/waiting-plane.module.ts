@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReadModelsModule } from '@app/read-models/read-models.module';
+import { ReadModelsModule } from '@app/read-models';
 import { ControlHandler } from '../control/control.handler';
 import { MESSAGE_HANDLERS } from '../messages/message.handlers';
 import { TASK_HANDLERS } from '../tasks/task.handlers';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ListReply, WaitingIntentListQuery, WaitingIntentView } from '@app/domain';
-import { RECORD_QUERIES, type RecordQueries } from '@app/read-models/records/record-queries';
+import { RECORD_QUERIES, type RecordQueries } from '@app/read-models';
 
 /** GET waiting-intents: newest first, by status and item (the read model; never the token or its hash). */
 export class ListWaitingIntentsQuery extends Query<ListReply<WaitingIntentView>> {

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { clampListLimit, DomainError, type WorkItemListFilter, type WorkItemView } from '@app/domain';
-import type { AgentSummary } from '@app/read-models/work-items/work-items.queries';
-import { WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models/work-items/work-items.queries';
+import { type AgentSummary, WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
 

@@ -1,6 +1,6 @@
 import { Module, type Provider } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ReadModelsModule } from '@app/read-models/read-models.module';
+import { ReadModelsModule } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { agentRepositoryProvider } from '../agents/agents.providers';
 import { PLAN_STORE, PlanArtifactStore } from '../plans/plan-artifact.store';

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { StoreUnavailableError, WrongExpectedRevisionError, IdempotencyConflictError } from '@app/event-store/errors';
+import { StoreUnavailableError, WrongExpectedRevisionError, IdempotencyConflictError } from '@app/event-store';
 import { grpcStatusFor, toServiceError } from '../grpc/grpc-status';
 import { classifyError, toEnvelope } from './classify-error';
 import { ApiError } from '@app/core';

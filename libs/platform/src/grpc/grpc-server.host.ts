@@ -2,8 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, 
 import { DiscoveryService } from '@nestjs/core';
 import { Server, ServerCredentials, setLogger, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { loadServiceDefinition } from '@app/contracts/grpc/proto-files';
-import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+import { loadServiceDefinition, RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';

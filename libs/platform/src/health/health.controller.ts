@@ -1,9 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
-import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
-import { pingPostgres, POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
-import { projectionHealth } from '@app/read-models/postgres/projection-health';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { pingPostgres, POSTGRES_POOL, projectionHealth } from '@app/read-models';
 import { ApiError } from '@app/core';
 import { Public } from '@app/application';
 import { runHealthChecks, type HealthReport } from './health-report';

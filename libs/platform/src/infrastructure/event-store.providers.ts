@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
-import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { POSTGRES_POOL } from '@app/read-models';
 import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
 

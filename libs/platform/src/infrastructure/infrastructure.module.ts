@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { EVENT_STORE, type EventStore } from '@app/event-store/event-store.port';
-import { POSTGRES_POOL } from '@app/read-models/postgres/postgres-pool';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { POSTGRES_POOL } from '@app/read-models';
 import { postgresPoolProvider } from './postgres-pool.providers';
 import { LOGGER, type Logger } from '@app/core';
 import { POSTGRES_CONNECTION, type PostgresConnection } from '../postgres/postgres-connection';

@@ -1,5 +1,8 @@
 import { ApiError } from '@app/core';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, enforceRateLimit, parseRateLimit, rateLimitFromEnv, rateLimitKey, retryAfterSeconds, TokenBucketRateLimiter, UNLIMITED } from './rate-limiter';
+import {
+  createRateLimiter, DEFAULT_RATE_LIMIT, enforceRateLimit, parseRateLimit, rateLimitFromEnv, rateLimitKey, retryAfterSeconds, TokenBucketRateLimiter,
+  UNLIMITED,
+} from './rate-limiter';
 
 describe('parseRateLimit', () => {
   it.each([

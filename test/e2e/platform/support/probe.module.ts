@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { Body, Controller, Get, HttpCode, Module, Param, Post, Put } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
-import { AdminOnly, CurrentCaller, Public, type Caller } from '@app/application/auth';
-import { StoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store/errors';
+import { AdminOnly, CurrentCaller, Public, type Caller } from '@app/application';
+import { StoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
 import { GrpcService, GrpcUnary, type GrpcCallContext } from '@app/platform';
 
 /*

@@ -13,7 +13,8 @@ export * from './agent/agent.events';
 export * from './agent/agent.commands';
 export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
-export { indexOf as schedulingIndexOf, type SchedulingIndex } from './agent/agent.index';
+export { indexOf as schedulingIndexOf } from './agent/agent.index';
+export type { SchedulingIndex } from './agent/scheduling-index';
 
 export * from './work-item/work-item.state';
 export * from './work-item/work-item.events';

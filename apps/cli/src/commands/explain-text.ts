@@ -1,5 +1,5 @@
 import type { DecisionRecord } from '@app/domain';
-import type { ExplainReply } from './explain.command';
+import type { ExplainReply } from './explain-view';
 
 // The human form of `explain`: the decision first, then each open item, the queue and the waits.
 

@@ -1,8 +1,10 @@
 import {
   activeIntentsFor, type AgentState, candidateClassOf, compareCandidates, continueActiveKey, decideNextAction, isTerminalTaskStatus, itemTriggerCount,
   readinessOf, schedulerProjection, schedulingStateOf, scheduledTimers, toDecisionRecord, triggeredReviewKey, valuesInObjectOrder, type WaitingIntentRecord,
-  type WorkItem,
+  type WorkItem, type AnyEvent, evolve, initialAgentState,
 } from '@app/domain';
+import { CliError, EXIT } from '../cli-io';
+import type { AgentStreamSource } from './replay-source';
 
 /*
  * What `explain` prints, as one JSON value: the decision at `now`, and for each open work item
@@ -104,3 +106,19 @@ export function explainState(state: AgentState, now: string) {
 }
 
 export type AgentExplanation = ReturnType<typeof explainState>;
+
+/** The explanation at revision `at` (null: the end), with `now` from the flag or the event's recorded_at. */
+export function explainAt(source: AgentStreamSource, at: number | null, now: string | null) {
+  const last = source.stored.length - 1;
+  const revision = at ?? last;
+  if (revision > last) throw new CliError(EXIT.notFound, `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`);
+  const state = source.events.slice(0, revision + 1).reduce((s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e), initialAgentState());
+  const instant = now ?? source.stored[revision].recorded_at;
+  return {
+    agent_id: source.agentId, source: source.origin, revision, last_revision: last, now: instant,
+    now_source: now === null ? `recorded_at of revision ${revision}` : '--now',
+    ...explainState(state, instant),
+  };
+}
+
+export type ExplainReply = ReturnType<typeof explainAt>;

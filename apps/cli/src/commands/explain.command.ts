@@ -1,9 +1,9 @@
-import { type AnyEvent, evolve, initialAgentState, isRfc3339 } from '@app/domain';
+import { isRfc3339 } from '@app/domain';
 import { expectArgs, type ParsedArgs } from '../args';
 import { CliError, EXIT, type CliIo } from '../cli-io';
 import { explainText } from './explain-text';
-import { explainState } from './explain-view';
-import { type AgentStreamSource, loadAgentStream } from './replay-source';
+import { explainAt } from './explain-view';
+import { loadAgentStream } from './replay-source';
 
 export const EXPLAIN_USAGE = 'explain <agent> | --from-dir <dir> [--at <revision>] [--now <RFC3339>|now] [--json]';
 
@@ -20,22 +20,6 @@ export async function explainCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   io.stdout(args.flags.json === true ? `${JSON.stringify(explainAt(source, at, now), null, 2)}\n` : explainText(explainAt(source, at, now)));
   return EXIT.ok;
 }
-
-/** The explanation at revision `at` (null: the end), with `now` from the flag or the event's recorded_at. */
-export function explainAt(source: AgentStreamSource, at: number | null, now: string | null) {
-  const last = source.stored.length - 1;
-  const revision = at ?? last;
-  if (revision > last) throw new CliError(EXIT.notFound, `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`);
-  const state = source.events.slice(0, revision + 1).reduce((s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e), initialAgentState());
-  const instant = now ?? source.stored[revision].recorded_at;
-  return {
-    agent_id: source.agentId, source: source.origin, revision, last_revision: last, now: instant,
-    now_source: now === null ? `recorded_at of revision ${revision}` : '--now',
-    ...explainState(state, instant),
-  };
-}
-
-export type ExplainReply = ReturnType<typeof explainAt>;
 
 function optionalRevision(flag: string | true | undefined): number | null {
   if (flag === undefined) return null;

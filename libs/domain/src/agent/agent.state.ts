@@ -1,6 +1,6 @@
 import type { MessageRecord } from '../queue/message.state';
 import { RecordMap, recordMapOf } from '../shared/record-map';
-import { emptyIndex, type SchedulingIndex } from './agent.index';
+import { emptyIndex, type SchedulingIndex } from './scheduling-index';
 import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';
 import type { TimerRecord } from '../timer/timer.state';

@@ -4,8 +4,8 @@ import { createEventStore } from '../event-store.factory';
 import { IdempotencyConflictError, StoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type { EventToAppend, ExpectedRevision } from '../event-store.port';
 import { toJsonExpectedRevision } from '../revisions';
-import { newEvent, newEvents, uniqueStream } from '../testing/contract-helpers';
-import { runEventStoreContract, type OpenAppend } from '../testing/event-store.contract';
+import { newEvent, newEvents, uniqueStream, type OpenAppend } from '../testing/contract-helpers';
+import { runEventStoreContract } from '../testing/event-store.contract';
 import { PostgresEventStore, READ_ALL_SQL } from './postgres-event-store';
 import { GLOBAL_ORDER_LOCK, ensureSchema } from './schema';
 

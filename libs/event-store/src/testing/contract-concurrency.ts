@@ -1,7 +1,6 @@
 import { WrongExpectedRevisionError } from '../errors';
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
-import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream } from './contract-helpers';
-import type { StoreGetter } from './event-store.contract';
+import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream, type StoreGetter } from './contract-helpers';
 
 const WRITERS = 8;
 const ROUNDS = 4;

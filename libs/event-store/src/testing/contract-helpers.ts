@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { EventToAppend, StoredEvent, Subscription } from '../event-store.port';
+import type { EventStore, EventToAppend, ExpectedRevision, StoredEvent, Subscription } from '../event-store.port';
+
+/** An append left uncommitted until the test says so (Postgres: an explicit BEGIN on its own connection). */
+export interface OpenAppend {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** Enables the out-of-order-commit cases; only a store with client-visible transactions has it. */
+  openTransactionAppend?: (stream: string, events: EventToAppend[], expected: ExpectedRevision) => Promise<OpenAppend>;
+}
+
+export type StoreGetter = () => EventStore;
 
 /** Fresh stream names per test instead of truncation: suites share one database/server. */
 export function uniqueStream(prefix: string): string {

@@ -1,5 +1,4 @@
-import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream } from './contract-helpers';
-import type { ContractOptions, StoreGetter } from './event-store.contract';
+import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream, type ContractOptions, type StoreGetter } from './contract-helpers';
 
 const ids = (events: Array<{ id: string }>) => events.map((e) => e.id);
 

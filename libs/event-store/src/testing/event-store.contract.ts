@@ -1,22 +1,9 @@
-import type { EventStore, EventToAppend, ExpectedRevision, StoredEvent } from '../event-store.port';
+import type { EventStore, StoredEvent } from '../event-store.port';
 import { WrongExpectedRevisionError } from '../errors';
 import { fromJsonPosition, fromJsonRevision, toJsonExpectedRevision, toJsonPosition, toJsonRevision } from '../revisions';
-import { newEvent, newEvents, uniqueStream, untilAsync } from './contract-helpers';
+import { type ContractOptions, newEvent, newEvents, type StoreGetter, uniqueStream, untilAsync } from './contract-helpers';
 import { concurrencyCases } from './contract-concurrency';
 import { subscriptionCases } from './contract-subscriptions';
-
-/** An append left uncommitted until the test says so (Postgres: an explicit BEGIN on its own connection). */
-export interface OpenAppend {
-  commit(): Promise<void>;
-  rollback(): Promise<void>;
-}
-
-export interface ContractOptions {
-  /** Enables the out-of-order-commit cases; only a store with client-visible transactions has it. */
-  openTransactionAppend?: (stream: string, events: EventToAppend[], expected: ExpectedRevision) => Promise<OpenAppend>;
-}
-
-export type StoreGetter = () => EventStore;
 
 /** Asserts that `work` fails with WrongExpectedRevisionError carrying `actual`. */
 export async function expectWrongRevision(work: Promise<unknown>, actual: bigint | null): Promise<WrongExpectedRevisionError> {

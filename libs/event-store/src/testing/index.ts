@@ -1,4 +1,5 @@
 // Testing face of @app/event-store (specs and test harnesses only): the contract every
 // EventStore adapter passes, and suites that run only where what they need is there.
-export { runEventStoreContract, expectWrongRevision, type ContractOptions, type OpenAppend } from './event-store.contract';
+export { runEventStoreContract } from './event-store.contract';
+export type { ContractOptions, OpenAppend } from './contract-helpers';
 export * from './describe-if';

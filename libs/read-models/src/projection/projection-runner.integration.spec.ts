@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore } from '@app/event-store';
+import { eventually } from '@app/event-store/testing/eventually';
 import { AgentRepository } from '@app/application/agents/agent-repository';
 import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
@@ -109,8 +110,12 @@ describe('the read-model projection runner', () => {
     for (let i = 0; i < 7; i++) await command((meta) => ({ type: 'CreateWorkItem', data: { work_item_id: `s-${i}`, objective: `snap ${i}`, plan_artifact: plan(`s-${i}`) }, meta }));
     await warm.waitFor((await store.readStream(`agent-${agentId}`)).at(-1)!.position);
     await warm.stop();
-    await new Promise((resolve) => setTimeout(resolve, 100)); // snapshots are saved in the background
-    const snapshot = await new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion);
+    // Snapshots are saved in the background: revisions 0..7, one every 3 events, the last at revision 5.
+    const snapshot = await eventually(
+      `the snapshot of ${agentId} at revision 5`,
+      () => new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion),
+      (saved) => saved?.revision === 5n,
+    );
     expect(snapshot!.revision).toBeGreaterThan(0n);
     // While no runner runs, the agent moves on (through a repository that takes no snapshot of
     // its own): the next runner meets it cold, past its snapshot.

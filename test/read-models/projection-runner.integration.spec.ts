@@ -5,6 +5,7 @@ import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
 import { createProjectionRunner, PostgresSnapshotStore, ProjectionRunner, READ_MODEL_PROJECTORS, WorkItemQueries } from '@app/read-models';
 import { isolatedDatabaseUrl, testPool, testStore } from '../support/postgres';
+import { eventually } from '@app/event-store/testing';
 
 const plan = (id: string) => ({
   path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,
@@ -106,8 +107,12 @@ describe('the read-model projection runner', () => {
     for (let i = 0; i < 7; i++) await command((meta) => ({ type: 'CreateWorkItem', data: { work_item_id: `s-${i}`, objective: `snap ${i}`, plan_artifact: plan(`s-${i}`) }, meta }));
     await warm.waitFor((await store.readStream(`agent-${agentId}`)).at(-1)!.position);
     await warm.stop();
-    await new Promise((resolve) => setTimeout(resolve, 100)); // snapshots are saved in the background
-    const snapshot = await new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion);
+    // Snapshots are saved in the background: revisions 0..7, one every 3 events, the last at revision 5.
+    const snapshot = await eventually(
+      `the snapshot of ${agentId} at revision 5`,
+      () => new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion),
+      (saved) => saved?.revision === 5n,
+    );
     expect(snapshot!.revision).toBeGreaterThan(0n);
     // While no runner runs, the agent moves on (through a repository that takes no snapshot of
     // its own): the next runner meets it cold, past its snapshot.

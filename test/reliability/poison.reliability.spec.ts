@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { agentStream } from '@app/core';
+import { eventually } from '@app/event-store/testing';
 import { uniqueIds } from './scenarios/scenario';
 import { assertCleanHistory, checkHistory } from './support/history';
 import { type Deployment, startDeployment } from './support/in-process';
@@ -35,9 +36,7 @@ describe('a poison event in a stream', () => {
     expect(after.status).toBe(200);
 
     const stalled = async () => (await client.get('/v1/admin/projections')).body.items.find((item: { name: string }) => item.name === 'read_models');
-    const deadline = Date.now() + 10_000;
-    while ((await stalled()).status !== 'stalled' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    const status = await stalled();
+    const status = await eventually('the read_models projection to report itself stalled', stalled, (projection) => projection?.status === 'stalled', { timeoutMs: 10_000, intervalMs: 50 });
     expect(status).toMatchObject({
       status: 'stalled',
       checkpoint: (position - 1n).toString(),
@@ -49,6 +48,7 @@ describe('a poison event in a stream', () => {
     expect((await client.get(`/v1/agents/${poisoned}/work-items/w-1`)).body).toMatchObject({ objective: 'before the poison' });
     expect((await client.get(`/v1/agents/${later}`)).status).toBe(404);
     // Not a hot loop: retries with a doubling delay (1 s, 2 s, 4 s...).
+    // Time-based on purpose: the claim is a retry rate over 2.5 s; the runner's retry delay runs on real timers in the app.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const { attempts } = (await stalled()).stalled_at;
     expect(attempts).toBeGreaterThanOrEqual(1);

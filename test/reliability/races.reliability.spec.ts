@@ -4,6 +4,7 @@ import { type AgentState, decide, initialAgentState } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
 import { agentStream } from '@app/core';
 import { type ProjectionRunner, createProjectionRunner } from '@app/read-models';
+import { eventually } from '@app/event-store/testing';
 import { uniqueIds } from './scenarios/scenario';
 import { applyLogHook, readApplyLog } from './support/apply-log';
 import { freshKey } from './support/client';
@@ -112,17 +113,31 @@ describe('races', () => {
       for await (const event of subscription) seen.push(event);
     })();
     let loading = true;
+    let acked = 0;
     const ackedAt = new Map<string, number>();
-    const load = runLoad(client, agents, { workers: 6, until: () => !loading, onReply: (record) => ackedAt.set(record.key, Date.now()) });
-    // Appends that take a position, then stay uncommitted while the load commits later positions.
+    const workers = 6;
+    const load = runLoad(client, agents, {
+      workers,
+      until: () => !loading,
+      onReply: (record) => {
+        ackedAt.set(record.key, Date.now());
+        if (record.outcome === 'acked') acked += 1;
+      },
+    });
+    const acknowledged = (what: string, count: number) => eventually(what, () => acked, (n) => n >= count, { timeoutMs: 30_000 });
+    // Appends that take a position, then stay uncommitted while the load commits later positions:
+    // each opens at its own point of the load and commits once the load has acknowledged more
+    // commands than it has workers in flight (so some were sent, numbered and committed after it).
     const held = uniqueIds('held', 6);
     const holds = await Promise.all(
       held.map(async (agent, index) => {
-        await new Promise((resolve) => setTimeout(resolve, 50 + index * 60));
-        return heldOpenRegistration(deployment.url, agent, 250 + (index % 3) * 100);
+        await acknowledged(`the load under way before hold ${index}`, 4 * (index + 1));
+        return heldOpenRegistration(deployment.url, agent, async () => {
+          const before = acked;
+          await acknowledged(`commands acknowledged past ${agent}'s open append (from ${before})`, before + workers + 4 + (index % 3) * 4);
+        });
       }),
-    );
-    loading = false;
+    ).finally(() => (loading = false));
     const result = await load;
     expect(result.acked).toBeGreaterThan(20);
     // The race did happen: commands with later positions were acknowledged while each hold was open.
@@ -132,8 +147,7 @@ describe('races', () => {
       expect(overtaken.length).toBeGreaterThan(0);
     }
     const head = (await store.headPosition())!;
-    const deadline = Date.now() + 10_000;
-    while ((seen.length === 0 || seen[seen.length - 1].position < head) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(`the subscriber to reach the head ${head} (its last position)`, () => seen.at(-1)?.position ?? null, (last) => last !== null && last >= head, { timeoutMs: 10_000 });
     await subscription.stop();
     await consuming;
     const all = (await store.readAll({ after_position: from })).filter((e) => e.position <= head);
@@ -158,8 +172,8 @@ describe('races', () => {
   });
 });
 
-/** RegisterAgent's events appended in an explicit transaction, committed `holdMs` later. */
-async function heldOpenRegistration(url: string, agentId: string, holdMs: number): Promise<{ position: bigint; committedAt: number }> {
+/** RegisterAgent's events appended in an explicit transaction, committed once `hold` resolves. */
+async function heldOpenRegistration(url: string, agentId: string, hold: () => Promise<void>): Promise<{ position: bigint; committedAt: number }> {
   const now = new Date().toISOString();
   const commandId = freshKey('held');
   const events = decide({ type: 'RegisterAgent', data: { agent_id: agentId }, meta: { now, command_id: commandId, actor: 'reliability' } }, initialAgentState());
@@ -175,7 +189,7 @@ async function heldOpenRegistration(url: string, agentId: string, holdMs: number
       events.map((e) => JSON.stringify(e.data)),
       events.map(() => JSON.stringify({ command_id: commandId, correlation_id: commandId, causation_id: commandId, actor: 'reliability', schema_version: 1 })),
     ]);
-    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await hold();
     const committing = Date.now();
     await client.query('COMMIT');
     return { position: BigInt(rows[0].position), committedAt: committing };

@@ -1,3 +1,4 @@
+import { eventually } from '@app/event-store/testing';
 import { startTestApp, type TestApp } from '../../support/app';
 import { httpClient, projected } from '../../support/http';
 import { freshId, isolatedDatabaseUrl } from '../../support/postgres';
@@ -136,7 +137,7 @@ describe('an agent stream over HTTP (audit)', () => {
       await connection.next();
       expect(streams.openCount).toBe(1);
       connection.close();
-      for (let waited = 0; streams.openCount > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually('the stream to close after the client left (open streams)', () => streams.openCount, (open) => open === 0, { timeoutMs: 2000, intervalMs: 10 });
       expect(streams.openCount).toBe(0);
     });
 

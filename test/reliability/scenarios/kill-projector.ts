@@ -72,19 +72,28 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
     const writer = (async () => {
       while (writing) {
         await write(3);
+        // Time-based on purpose: a pace for the background writer (nothing is awaited), so the backlog stays bounded.
         await sleep(30);
       }
     })();
     let killedInBatch = 0;
     for (let kill = 0; kill < (options.kills ?? 2); kill++) {
-      const child = spawnTs('test/reliability/support/projector-child.ts', { DATABASE_URL: url, PROJECTOR_HOLD_MS: '150', PROJECTOR_BATCH: '40', PROJECTOR_LABEL: `killed-${kill}` });
+      const env = { DATABASE_URL: url, PROJECTOR_HOLD: 'stdin', PROJECTOR_BATCH: '40', PROJECTOR_LABEL: `killed-${kill}` };
+      const child = spawnTs('test/reliability/support/projector-child.ts', env, { stdin: 'pipe' });
       children.push(child);
+      child.stdin!.on('error', () => undefined); // a write to a child that just died
       const output = new OutputTail();
       output.attach(child);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const batches = between(1, 3);
       let seen = 0;
-      const inBatch = output.wait((line) => line.startsWith('in-batch') && ++seen >= batches);
+      // The child holds each batch open until told to go on: the batches before the chosen one commit, the kill lands inside it.
+      const inBatch = output.wait((line) => {
+        if (!line.startsWith('in-batch')) return false;
+        if (++seen >= batches) return true;
+        child.stdin!.write('go\n');
+        return false;
+      });
       const outcome = await Promise.race([inBatch.then(() => 'in-batch'), exited.then(() => 'exited'), sleep(60_000).then(() => 'timeout')]);
       if (outcome !== 'in-batch') throw new Error(`projector child ${outcome} before a batch:\n${output.text()}`);
       process.kill(child.pid!, 'SIGKILL');

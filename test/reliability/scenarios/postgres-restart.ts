@@ -1,3 +1,4 @@
+import { eventually } from '@app/event-store/testing';
 import { ReliabilityClient, type Reply } from '../support/client';
 import { checkHistory } from '../support/history';
 import { startPostgres, stopPostgres } from '../support/postgres-control';
@@ -51,21 +52,22 @@ export async function restartPostgresUnderLoad(host: EmbeddedService, options: P
     let up = 0;
     const health: number[] = [];
     try {
-      await until(() => acked() >= 30, 20_000, 'commands before the outage');
+      await eventually('30 commands acknowledged before the outage', acked, (n) => n >= 30, { timeoutMs: 20_000 });
       const postmaster = await stopPostgres(pgDir, options.mode ?? 'immediate');
       down = Date.now();
       while (Date.now() - down < (options.outageMs ?? 1_500)) {
         health.push((await client.get('/health', { timeoutMs: 5_000 })).status ?? 0);
-        await sleep(200);
+        // Time-based on purpose: the outage lasts outageMs whatever happens; /health is sampled along the way.
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
       restarting = Date.now();
       await startPostgres(postmaster);
       up = Date.now();
       const afterRestart = () => replies.find((r) => r.sentAt >= up && r.status !== null && r.status < 300);
-      await until(() => afterRestart() !== undefined, 30_000, 'a command to succeed after the restart');
-      recoveryMs = Math.max(recoveryMs, afterRestart()!.at - up);
+      const recovered = await eventually('a command sent after the restart to succeed', afterRestart, (reply) => reply !== undefined, { timeoutMs: 30_000 });
+      recoveryMs = Math.max(recoveryMs, recovered!.at - up);
       const ackedBefore = acked();
-      await until(() => acked() >= ackedBefore + 30, 30_000, 'commands after the restart');
+      await eventually(`30 more commands acknowledged after the restart (from ${ackedBefore})`, acked, (n) => n >= ackedBefore + 30, { timeoutMs: 30_000 });
     } catch (error) {
       const last = replies.slice(-5).map((r) => `${r.status} ${r.error ?? JSON.stringify(r.body)}`.slice(0, 300));
       throw new Error(`${(error as Error).message}\nlast replies:\n${last.join('\n')}\nservice output:\n${service.output.text(30)}`);
@@ -95,14 +97,4 @@ export async function restartPostgresUnderLoad(host: EmbeddedService, options: P
     report,
     notes: { ...notes, outage_replies: outageReplies, recovery_ms: recoveryMs, duration_ms: Date.now() - started },
   };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }

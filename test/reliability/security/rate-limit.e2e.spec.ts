@@ -91,6 +91,7 @@ describe('the rate limit per token', () => {
     let refused = await get(tokens.flood, `/v1/agents/${agents.flood}`);
     for (let sent = 0; refused.status !== 429 && sent < 100; sent++) refused = await get(tokens.flood, `/v1/agents/${agents.flood}`);
     expect(refused.status).toBe(429);
+    // Time-based on purpose: the claim is that waiting Retry-After is enough, and the bucket refills on the limiter's own monotonic clock (not the app's Clock).
     await sleep(Number(refused.headers.get('retry-after')) * 1000 + 100);
     expect((await get(tokens.flood, `/v1/agents/${agents.flood}`)).status).toBe(200);
   });

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { PostgresEventStore, type StoredEvent } from '@app/event-store';
 import { agentStream } from '@app/core';
 import { READ_MODELS_PROJECTION } from '@app/read-models';
+import { eventually, WaitTimeoutError } from '@app/event-store/testing';
 import type { AckLog } from './ack-log';
 import { readApplyLog } from './apply-log';
 import { compareWithRebuild } from './read-models';
@@ -153,15 +154,17 @@ async function readAllUpTo(store: PostgresEventStore, head: bigint, waitMs: numb
   const events: StoredEvent[] = [];
   let after = -1n;
   while (after < head) {
-    const page = await store.readAll({ after_position: after < 0n ? undefined : after, max_count: 2000 });
+    const from = after;
+    const read = () => store.readAll({ after_position: from < 0n ? undefined : from, max_count: 2000 });
+    // What is missing is reported by the checker (skipped events), not thrown here.
+    const page = await eventually(`readAll after ${from} to show events up to ${head}`, read, (next) => next.length > 0, {
+      timeoutMs: Math.max(0, deadline - Date.now()),
+      intervalMs: 25,
+    }).catch((error: unknown) => soft(error, [] as StoredEvent[]));
     const upTo = page.filter((e) => e.position <= head);
     events.push(...upTo);
     if (upTo.length > 0) after = upTo[upTo.length - 1].position;
-    if (upTo.length < page.length) break;
-    if (page.length === 0) {
-      if (Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    if (upTo.length < page.length || page.length === 0) break;
   }
   return events;
 }
@@ -210,12 +213,19 @@ function checkAcknowledgements(log: AckLog, streams: Map<string, StoredEvent[]>,
   }
 }
 
+/** The projection's checkpoint once it has reached `head`, or where it stopped (the checker reports it). */
 async function waitForCheckpoint(pool: Pool, projection: string, head: bigint, waitMs: number): Promise<bigint> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
+  const checkpoint = async () => {
     const { rows } = await pool.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [projection]);
-    const checkpoint = rows.length ? BigInt(rows[0].position) : -1n;
-    if (checkpoint >= head || Date.now() > deadline) return checkpoint;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return rows.length ? BigInt(rows[0].position) : -1n;
+  };
+  return eventually(`projection ${projection} to reach the head ${head}`, checkpoint, (position) => position >= head, { timeoutMs: waitMs, intervalMs: 50 }).catch(
+    (error: unknown) => soft(error, -1n),
+  );
+}
+
+/** A wait that timed out gives its last value (the checker turns it into a problem); any other error is thrown. */
+function soft<T>(error: unknown, none: T): T {
+  if (error instanceof WaitTimeoutError) return (error.last as T | undefined) ?? none;
+  throw error;
 }

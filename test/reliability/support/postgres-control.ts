@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { eventually } from '@app/event-store/testing';
 
 /**
  * Stops and restarts the embedded Postgres a service owns, from outside the service, the way an
@@ -33,11 +34,7 @@ export function alive(pid: number): boolean {
 }
 
 async function waitGone(pid: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (alive(pid)) {
-    if (Date.now() > deadline) throw new Error(`postgres ${pid} did not exit in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(`postgres ${pid} to exit (alive)`, () => alive(pid), (running) => !running, { timeoutMs });
 }
 
 /**

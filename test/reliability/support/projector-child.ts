@@ -1,10 +1,12 @@
 /**
  * A projection worker for the reliability suite, run as a child process and killed with SIGKILL:
  * the runtime's own runner (the read models, checkpoint `read_models`) on DATABASE_URL, with the
- * apply log written inside each batch's transaction. With PROJECTOR_HOLD_MS it prints
+ * apply log written inside each batch's transaction. With PROJECTOR_HOLD=stdin it prints
  * `in-batch <first>..<last>` once a batch's rows, checkpoint and apply log are written but not
- * committed, then waits that long, so a kill lands in the middle of a batch.
+ * committed, then holds the batch open until a line arrives on stdin (or stdin closes): the test
+ * lets the batches it wants commit and kills the worker inside the one it chose.
  */
+import { createInterface } from 'node:readline';
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { PostgresEventStore } from '@app/event-store';
@@ -15,7 +17,7 @@ import { applyLogHook } from './apply-log';
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const hold = Number(process.env.PROJECTOR_HOLD_MS ?? 0);
+  const hold = process.env.PROJECTOR_HOLD === 'stdin' ? createInterface({ input: process.stdin })[Symbol.asyncIterator]() : null;
   const label = process.env.PROJECTOR_LABEL ?? `child-${process.pid}`;
   const pool = new Pool({ connectionString: url, max: 4 });
   pool.on('error', () => undefined);
@@ -27,9 +29,9 @@ async function main(): Promise<void> {
     onError: (error) => process.stdout.write(`error ${error instanceof Error ? error.message : String(error)}\n`),
     onApplied: async (positions, client) => {
       await log(positions, client);
-      if (hold > 0) {
+      if (hold) {
         process.stdout.write(`in-batch ${positions[0]}..${positions[positions.length - 1]}\n`);
-        await new Promise((resolve) => setTimeout(resolve, hold));
+        await hold.next();
       }
     },
   });

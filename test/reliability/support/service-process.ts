@@ -27,10 +27,10 @@ export function tempDataDir(prefix = 'reliability-'): string {
   return dir;
 }
 
-/** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks). */
-export function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
+/** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks); `stdin: 'pipe'` to talk to it. */
+export function spawnTs(entry: string, env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe' } = {}): ChildProcess {
   const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(REPO_ROOT, entry)];
-  return spawn(projectNode(), args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(projectNode(), args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'] });
 }
 
 /** Keeps the last lines of a child's output (for failure messages) and lets a caller wait for one. */

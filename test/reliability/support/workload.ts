@@ -1,3 +1,4 @@
+import { eventually } from '@app/event-store/testing';
 import type { CommandRecord } from './ack-log';
 import { freshKey, type ReliabilityClient, type Reply } from './client';
 
@@ -72,7 +73,8 @@ export async function runLoad(client: ReliabilityClient, agents: string[], optio
         result.failed += 1;
       }
       options.onReply?.(reply.record, { ...reply, sentAt });
-      // A failing service (stopped, restarting) answers at once: do not spin on it.
+      // A failing service (stopped, restarting) answers at once: do not spin on it. Time-based on
+      // purpose: a pace for the load generator, nothing is awaited (the scenario watches the replies).
       if (reply.record.outcome !== 'acked') await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -84,11 +86,14 @@ export async function runLoad(client: ReliabilityClient, agents: string[], optio
 export async function retryUntilDefinite(client: ReliabilityClient, records: CommandRecord[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (const record of records) {
-    for (;;) {
-      const reply = await client.retry(record);
-      if (reply.status !== null && reply.status < 500) break;
-      if (Date.now() > deadline) throw new Error(`command ${record.key} has no definite answer after ${timeoutMs} ms: ${reply.status} ${reply.error ?? JSON.stringify(reply.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      `a definite answer (not 5xx, not a network error) to command ${record.key} (${record.method} ${record.path})`,
+      async () => {
+        const reply = await client.retry(record);
+        return { status: reply.status, error: reply.error, body: reply.body as unknown };
+      },
+      (reply) => reply.status !== null && reply.status < 500,
+      { timeoutMs: Math.max(0, deadline - Date.now()), intervalMs: 100 },
+    );
   }
 }

@@ -5,6 +5,7 @@ import {
 import { type EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { PostgresSnapshotStore } from '@app/read-models';
 import { freshId, testPool, testStore } from '@app/read-models/testing';
+import { eventually } from '@app/event-store/testing';
 import { AgentRepository } from './agent-repository';
 import { agentStateDecider, agentStream } from '@app/core';
 
@@ -21,6 +22,9 @@ describe('AgentRepository on the Postgres event store', () => {
   let repository: AgentRepository<AgentState, AgentEvent>;
   const newRepository = (options = {}) => new AgentRepository<AgentState, AgentEvent>(store, new PostgresSnapshotStore(pool), agentStateDecider, options);
   const ctx = (agentId: string, commandId: string, expectedRevision?: bigint) => ({ agentId, commandId, actor: 'test', expectedRevision });
+  /** Snapshots are saved in the background: the one at `revision` (the last one due) once it is stored. */
+  const snapshotAt = (agentId: string, revision: bigint) =>
+    eventually(`the snapshot of ${agentId} at revision ${revision}`, () => new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion), (s) => s?.revision === revision);
 
   beforeAll(async () => {
     pool = await testPool();
@@ -82,8 +86,8 @@ describe('AgentRepository on the Postgres event store', () => {
     const snapshotting = newRepository({ snapshotEvery: 3 });
     await snapshotting.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
     for (let i = 0; i < 7; i++) await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // snapshots are saved in the background
-    const snapshot = await new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion);
+    // Revisions 0..7, a snapshot every 3 events: at revisions 2 and 5.
+    const snapshot = await snapshotAt(agentId, 5n);
     expect(snapshot).not.toBeNull();
     expect(snapshot!.revision).toBeLessThan(7n);
     const fromSnapshot = await newRepository().load(agentId);
@@ -101,8 +105,8 @@ describe('AgentRepository on the Postgres event store', () => {
     // Insertion order that neither byte order nor length-then-bytes order (jsonb's) gives back.
     const ids = ['w-zz-last-written-first', 'b', 'w-mid', 'a-long-one', 'c'];
     for (const [i, id] of ids.entries()) await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(id, `c-${i}`), s));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // snapshots are saved in the background
-    const snapshot = await new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion);
+    // Revisions 0..5, a snapshot every 2 events: at revisions 1, 3 and 5.
+    const snapshot = await snapshotAt(agentId, 5n);
     expect(snapshot!.revision).toBeGreaterThanOrEqual(4n);
     const fromSnapshot = await newRepository().load(agentId);
     const events = await store.readStream(agentStream(agentId));

@@ -1,4 +1,5 @@
 import type { EventStore, StoredEvent, SubscribeOptions, Subscription } from '@app/event-store';
+import { eventually } from '@app/event-store/testing';
 import { ChangesFeed } from './changes-feed';
 
 const event = (stream: string, revision: number, position: number, type = 'WorkItemCreated'): StoredEvent => ({
@@ -64,14 +65,16 @@ describe('ChangesFeed', () => {
     const first = iterator.next();
     let delivered = false;
     void first.then(() => (delivered = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // It polls: the checkpoint read again and again while the event waits.
+    await eventually('the feed to read the checkpoint twice', () => reads.length, (count) => count > 1);
     expect(delivered).toBe(false);
     expect(reads.length).toBeGreaterThan(1);
     checkpoint = 1n;
     expect((await first).value).toMatchObject({ agent_id: 'a', position: 1n });
     // Position 2 is not in the read models yet: it waits again; a checkpoint past it releases it and, once known, the next one too.
+    const readsAtFirst = reads.length;
     const second = iterator.next();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await eventually('the feed to read the checkpoint again for position 2', () => reads.slice(readsAtFirst), (seen) => seen.includes(1n));
     checkpoint = 4n;
     expect((await second).value).toMatchObject({ agent_id: 'b', position: 2n });
     const readsBefore = reads.length;
@@ -89,10 +92,13 @@ describe('ChangesFeed', () => {
   });
 
   it('stops waiting when its caller goes away', async () => {
-    const feed = new ChangesFeed(storeOf(events), async () => null, { pollMs: 5, maxWaitMs: 60_000 });
+    let reads = 0;
+    const feed = new ChangesFeed(storeOf(events), async () => (reads++, null), { pollMs: 5, maxWaitMs: 60_000 });
     const abort = new AbortController();
     const next = feed.follow({ all: true }, null, abort.signal)[Symbol.asyncIterator]().next();
-    setTimeout(() => abort.abort(), 20);
+    // The caller goes away while the feed waits for the projector (it has polled the checkpoint).
+    await eventually('the feed to poll the checkpoint', () => reads, (count) => count > 1);
+    abort.abort();
     expect(await next).toEqual({ done: true, value: undefined });
   });
 });

@@ -95,23 +95,8 @@ export class Collector {
   }
 }
 
-/** Poll a condition (a checkpoint, not a sleep) until it holds or `timeoutMs` passes. */
-export async function until(condition: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** The same for a condition that needs IO. */
-export async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Condition waits live in ./eventually (one helper for every spec); re-exported for the contract suites. */
+export { until, untilAsync } from './eventually';
 
 export function positions(events: StoredEvent[]): bigint[] {
   return events.map((e) => e.position);

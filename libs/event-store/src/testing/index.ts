@@ -3,3 +3,4 @@
 export { runEventStoreContract } from './event-store.contract';
 export type { ContractOptions, OpenAppend } from './contract-helpers';
 export * from './describe-if';
+export * from './eventually';

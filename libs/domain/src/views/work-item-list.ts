@@ -1,7 +1,8 @@
 import type { AgentState } from '../agent/agent.state';
 import { DomainError } from '../shared/domain-error';
 import type { WorkItem } from '../work-item/work-item.state';
-import { compareByRecency, compareCandidates, type Comparator, isCurrent } from './candidates';
+import { compareByRecency, type Comparator } from './candidate-ranking';
+import { compareCandidates, isCurrent } from './candidates';
 import { page } from './list';
 import { readinessOf, triggeredIntentsFor } from './scheduling';
 import { toWorkItemView, type WorkItemView } from './work-item.view';

@@ -23,6 +23,12 @@ export type SortDirection = 'asc' | 'desc';
  * One sort key. Stamps compare as instants (compareInstants: offsets respected, equal
  * milliseconds fall back to the text); ids in code-unit order (SQL `COLLATE "C"`; ids are ASCII).
  * The one nullable field says where its nulls go, whatever the direction.
+ *
+ * The read model orders its timestamptz columns (microsecond instants). That is this order for
+ * every stamp the runtime writes (its clock's toISOString: one form, milliseconds, Z); the two
+ * would part only on two different texts of one millisecond (`...:00Z` and `...:00.000Z`, or
+ * sub-millisecond digits under different offsets), which the domain orders by their text and
+ * Postgres by the microsecond, or not at all.
  */
 export type SortKey =
   | { readonly field: ItemRankField; readonly direction: SortDirection }

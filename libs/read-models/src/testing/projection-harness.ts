@@ -45,6 +45,18 @@ export class ProjectionHarness {
     }
   }
 
+  /**
+   * Appends a life decided elsewhere (a domain spec's random life) as one command on `agentId`'s
+   * stream, its events re-addressed to that agent (`data.agent_id`), as they were decided.
+   */
+  async record(agentId: string, events: readonly AgentEvent[]): Promise<void> {
+    this.seq += 1;
+    const readdressed = events.map((event) => ('agent_id' in event.data ? { ...event, data: { ...event.data, agent_id: agentId } } : event) as AgentEvent);
+    const result = await this.repository.transact({ agentId, commandId: `c-${this.seq}`, actor: 'test' }, () => readdressed);
+    this.events += result.events.length;
+    if (result.position !== null && result.position > this.newest) this.newest = result.position;
+  }
+
   /** Runs the projection runner until it has applied everything written so far. */
   async project(): Promise<void> {
     const runner = createProjectionRunner(this.pool, this.store);

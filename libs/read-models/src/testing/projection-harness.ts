@@ -4,6 +4,8 @@ import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application/agents/agent-repository';
 import { agentStateDecider } from '@app/application/agents/agent-state-decider';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../../../test/support/postgres';
+import { ProjectionRunner } from '../projection/projection-runner';
+import type { Projector } from '../projection/projector';
 import { createProjectionRunner } from '../read-models.module';
 import { PostgresSnapshotStore } from '../snapshots/postgres-snapshot-store';
 
@@ -57,9 +59,14 @@ export class ProjectionHarness {
     if (result.position !== null && result.position > this.newest) this.newest = result.position;
   }
 
-  /** Runs the projection runner until it has applied everything written so far. */
-  async project(): Promise<void> {
-    const runner = createProjectionRunner(this.pool, this.store);
+  /**
+   * Runs the projection runner until it has applied everything written so far: the app's (every
+   * read model), or one of only `projectors`, with a checkpoint of its own (a spec of one model).
+   */
+  async project(projectors?: Projector<AgentState>[]): Promise<void> {
+    const runner = projectors === undefined
+      ? createProjectionRunner(this.pool, this.store)
+      : new ProjectionRunner(this.pool, this.store, agentStateDecider, projectors, { name: `only_${projectors.map((p) => p.name).join('_')}` });
     await runner.start();
     await runner.waitFor(this.newest);
     await runner.stop();

@@ -97,6 +97,7 @@ export { nextDueAt } from './scheduler/next-due';
 
 export * from './views/list';
 export * from './views/scheduling';
+export * from './views/candidate-ranking';
 export * from './views/candidates';
 export * from './views/todo';
 export * from './views/work-item.view';

@@ -12,6 +12,7 @@ export * from './projection/poison';
 export * from './read-models.module';
 export * from './snapshots/postgres-snapshot-store';
 
+export { workItemsProjector } from './work-items/work-items.projector';
 export * from './work-items/work-items.queries';
 export * from './records/record-queries';
 export * from './scheduler/scheduler.queries';

@@ -3,7 +3,7 @@ import { type AgentCommand, type AgentEvent, type AgentState, decide, type PlanA
 import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
-import { createProjectionRunner, PostgresSnapshotStore } from '@app/read-models';
+import { createProjectionRunner, PostgresSnapshotStore, ProjectionRunner, type Projector } from '@app/read-models';
 import { isolatedDatabaseUrl, testPool, testStore } from '../../support/postgres';
 
 export type Meta = { now: string; command_id: string };
@@ -44,9 +44,26 @@ export class ProjectionHarness {
     }
   }
 
-  /** Runs the projection runner until it has applied everything written so far. */
-  async project(): Promise<void> {
-    const runner = createProjectionRunner(this.pool, this.store);
+  /**
+   * Appends a life decided elsewhere (a domain spec's random life) as one command on `agentId`'s
+   * stream, its events re-addressed to that agent (`data.agent_id`), as they were decided.
+   */
+  async record(agentId: string, events: readonly AgentEvent[]): Promise<void> {
+    this.seq += 1;
+    const readdressed = events.map((event) => ('agent_id' in event.data ? { ...event, data: { ...event.data, agent_id: agentId } } : event) as AgentEvent);
+    const result = await this.repository.transact({ agentId, commandId: `c-${this.seq}`, actor: 'test' }, () => readdressed);
+    this.events += result.events.length;
+    if (result.position !== null && result.position > this.newest) this.newest = result.position;
+  }
+
+  /**
+   * Runs the projection runner until it has applied everything written so far: the app's (every
+   * read model), or one of only `projectors`, with a checkpoint of its own (a spec of one model).
+   */
+  async project(projectors?: Projector<AgentState>[]): Promise<void> {
+    const runner = projectors === undefined
+      ? createProjectionRunner(this.pool, this.store)
+      : new ProjectionRunner(this.pool, this.store, agentStateDecider, projectors, { name: `only_${projectors.map((p) => p.name).join('_')}` });
     await runner.start();
     await runner.waitFor(this.newest);
     await runner.stop();

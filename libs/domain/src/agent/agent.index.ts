@@ -1,5 +1,6 @@
 import type { RecordMap } from '../shared/record-map';
 import { compareInstants } from '../shared/time';
+import { compareQueued } from '../views/candidate-ranking';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WorkItem } from '../work-item/work-item.state';
 import type { AgentState } from './agent.state';
@@ -14,10 +15,8 @@ const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const intentOrder = (intents: AgentState['waiting_intents']): Compare<string> => (a, b) =>
   compareInstants(intents.get(a)!.created_at, intents.get(b)!.created_at) || byId(a, b);
 
-const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) => {
-  const [x, y] = [items.get(a)!, items.get(b)!];
-  return compareInstants(x.updated_at, y.updated_at) || compareInstants(x.created_at, y.created_at) || byId(a, b);
-};
+/** The candidate ranking's queued order (QUEUED_KEYS), over ids. */
+const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) => compareQueued(items.get(a)!, items.get(b)!);
 
 const recheckOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
   compareInstants(items.get(a)!.recheck_at ?? '', items.get(b)!.recheck_at ?? '') || byId(a, b);

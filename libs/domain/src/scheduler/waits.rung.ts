@@ -2,7 +2,7 @@ import type { AgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
 import { scheduledTimers } from '../views/timer.view';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
-import { recencyComparator } from '../views/candidates';
+import { recencyComparator } from '../views/candidate-ranking';
 import { activeIntents, readinessOf } from '../views/scheduling';
 import { plainDecision, type SchedulerDecision } from './decision';
 

@@ -26,17 +26,20 @@ export type Action =
 
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 
-/** Weighted so that lives reach turns, rounds and completions (and stop rarely). */
-export const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  w(4, fc.record({ t: fc.constant('create' as const), id: ITEM, needs: fc.boolean() })),
-  w(3, fc.record({ t: fc.constant('pick' as const), id: ITEM })),
-  w(2, fc.record({ t: fc.constant('block' as const), id: ITEM, recheck: fc.option(fc.nat(20)) })),
-  w(1, fc.record({ t: fc.constant('unblock' as const), id: ITEM })),
-  w(2, fc.record({ t: fc.constant('todo' as const), id: ITEM })),
-  w(1, fc.record({ t: fc.constant('complete' as const), id: ITEM })),
-  w(2, fc.record({ t: fc.constant('wait' as const), id: fc.option(ITEM), wake: fc.constantFrom<WaitWake>('operator_input', 'task_result', 'external', 'timer'), enqueue: fc.boolean() })),
+/**
+ * Actions on the work items `item` names, weighted so that lives reach turns, rounds and
+ * completions (and stop rarely).
+ */
+export const actionsOn = (item: fc.Arbitrary<string>): fc.Arbitrary<Action> => fc.oneof(
+  w(4, fc.record({ t: fc.constant('create' as const), id: item, needs: fc.boolean() })),
+  w(3, fc.record({ t: fc.constant('pick' as const), id: item })),
+  w(2, fc.record({ t: fc.constant('block' as const), id: item, recheck: fc.option(fc.nat(20)) })),
+  w(1, fc.record({ t: fc.constant('unblock' as const), id: item })),
+  w(2, fc.record({ t: fc.constant('todo' as const), id: item })),
+  w(1, fc.record({ t: fc.constant('complete' as const), id: item })),
+  w(2, fc.record({ t: fc.constant('wait' as const), id: fc.option(item), wake: fc.constantFrom<WaitWake>('operator_input', 'task_result', 'external', 'timer'), enqueue: fc.boolean() })),
   w(2, fc.record({ t: fc.constant('trigger' as const), n: PICK, payload: fc.boolean() })),
-  w(1, fc.record({ t: fc.constant('task' as const), item: fc.option(ITEM) })),
+  w(1, fc.record({ t: fc.constant('task' as const), item: fc.option(item) })),
   w(2, fc.record({ t: fc.constant('taskStatus' as const), n: PICK, status: fc.constantFrom('running' as const, 'completed' as const, 'failed' as const) })),
   w(1, fc.record({ t: fc.constant('timer' as const), minutes: fc.nat(30) })),
   w(1, fc.record({ t: fc.constant('hint' as const), body: fc.boolean() })),
@@ -54,6 +57,9 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   w(5, fc.constant({ t: 'worker' as const })),
   w(2, fc.record({ t: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 10 }) })),
 );
+
+/** Actions on three work items (w-1, w-2, w-3). */
+export const actionArb: fc.Arbitrary<Action> = actionsOn(ITEM);
 
 export type World = { stream: Stream; minute: number };
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { registered } from '../testing/fixtures';
 import { actionArb, play, type World } from '../testing/random-actions';
 import { streamOf } from '../testing/worker-simulation';
-import { type CandidateClass, candidateClassOf, compareCandidates, rankedCandidates } from './candidates';
+import type { CandidateClass } from './candidate-ranking';
+import { candidateClassOf, compareCandidates, rankedCandidates } from './candidates';
 
 const CLASSES: CandidateClass[] = ['current_runnable', 'triggered_blocked', 'queued_runnable', 'waiting_for_operator', 'blocked', 'completed_recent'];
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { AgentEvent } from '../agent/agent.events';
 import { at, completed, created, intent, picked, registered, stateOf, updated } from '../testing/fixtures';
 import type { WorkItem } from '../work-item/work-item.state';
-import { compareByRecency, compareCandidates, lastTriggeredAt, rankedCandidates, recencyComparator } from './candidates';
+import { compareByRecency, recencyComparator } from './candidate-ranking';
+import { compareCandidates, lastTriggeredAt, rankedCandidates } from './candidates';
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 

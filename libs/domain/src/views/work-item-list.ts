@@ -1,7 +1,8 @@
 import type { AgentState } from '../agent/agent.state';
 import { DomainError } from '../shared/domain-error';
 import type { WorkItem } from '../work-item/work-item.state';
-import { compareByRecency, compareCandidates, type Comparator, isCurrent } from './candidates';
+import { compareByRecency, type Comparator } from './candidate-ranking';
+import { compareCandidates, isCurrent } from './candidates';
 import { page } from './list';
 import { readinessOf, triggeredIntentsFor } from './scheduling';
 import { toWorkItemView, type WorkItemView } from './work-item.view';
@@ -42,9 +43,11 @@ const FILTERS: Record<WorkItemListFilter, Predicate> = {
   triggered: (s, item) => isOpen(item) && triggeredIntentsFor(s, item.id).length > 0,
 };
 
-/** `queued` and `triggered` come in the order the scheduler would take them; the rest newest first. */
+/** The lists that come in the order the scheduler would take them (the candidate ranking); the rest newest first. */
+export const RANKED_LIST_FILTERS: readonly WorkItemListFilter[] = ['queued', 'triggered'];
+
 function orderFor(state: AgentState, filter: WorkItemListFilter): Comparator {
-  return filter === 'queued' || filter === 'triggered' ? compareCandidates(state) : compareByRecency;
+  return RANKED_LIST_FILTERS.includes(filter) ? compareCandidates(state) : compareByRecency;
 }
 
 export function parseListFilter(value: unknown): WorkItemListFilter {

@@ -1,7 +1,8 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import type { PlanArtifact, PlanStatus, TodoItem, WorkItem } from '../work-item/work-item.state';
-import { type CandidateClass, candidateClassOf, isCurrent } from './candidates';
+import type { CandidateClass } from './candidate-ranking';
+import { candidateClassOf, isCurrent } from './candidates';
 import {
   activeIntentsFor,
   isTriggered,

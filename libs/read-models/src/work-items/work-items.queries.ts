@@ -1,7 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
-import type { AgentSummaryView, WorkItemListFilter, WorkItemView } from '@app/domain';
+import { type AgentSummaryView, RANKED_LIST_FILTERS, type WorkItemListFilter, type WorkItemView } from '@app/domain';
+import { CANDIDATE_ORDER, RECENCY_ORDER } from './work-items.order';
 
 export type AgentSummary = AgentSummaryView & { revision: string };
 
@@ -17,17 +18,6 @@ const WHERE: Record<WorkItemListFilter, string> = {
   triggered: "state = 'open' AND has_triggered_waits",
 };
 
-/** Candidate-ranking order (SPEC.md section 2), the same as the domain's compareCandidates. */
-const CANDIDATE_ORDER = `
-  CASE candidate_class WHEN 'current_runnable' THEN 0 WHEN 'triggered_blocked' THEN 1 WHEN 'queued_runnable' THEN 2
-    WHEN 'waiting_for_operator' THEN 3 WHEN 'blocked' THEN 4 ELSE 5 END,
-  CASE WHEN candidate_class = 'triggered_blocked' THEN last_triggered_at END DESC NULLS LAST,
-  CASE WHEN candidate_class = 'queued_runnable' THEN updated_at END ASC,
-  CASE WHEN candidate_class = 'queued_runnable' THEN created_at END ASC,
-  CASE WHEN candidate_class <> 'queued_runnable' THEN updated_at END DESC,
-  id COLLATE "C" ASC`;
-const RECENCY_ORDER = 'updated_at DESC, id COLLATE "C" ASC';
-
 /** Read side of work items and agents: queries read Postgres, never the event store. */
 export class WorkItemQueries {
   constructor(private readonly pool: Pool) {}
@@ -38,7 +28,7 @@ export class WorkItemQueries {
   }
 
   async list(agentId: string, filter: WorkItemListFilter, limit: number): Promise<{ items: WorkItemView[]; total: number }> {
-    const order = filter === 'queued' || filter === 'triggered' ? CANDIDATE_ORDER : RECENCY_ORDER;
+    const order = RANKED_LIST_FILTERS.includes(filter) ? CANDIDATE_ORDER : RECENCY_ORDER;
     const { rows } = await this.pool.query(
       `SELECT view, count(*) OVER () AS total FROM work_items WHERE agent_id = $1 AND ${WHERE[filter]} ORDER BY ${order} LIMIT $2`,
       [agentId, limit],

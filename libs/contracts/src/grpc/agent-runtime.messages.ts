@@ -1,3 +1,5 @@
+import { AGENT_RUNTIME_PROTO } from './service-names';
+export { AGENT_RUNTIME_PROTO };
 /**
  * TypeScript shapes of agent_runtime.proto's messages as @grpc/proto-loader hands them over
  * with PROTO_LOADER_OPTIONS (snake_case, int64 as strings, defaults on). Requests: plain
@@ -7,7 +9,7 @@
  */
 
 /** The .proto file of the runtime service, relative to PROTO_DIR. */
-export const AGENT_RUNTIME_PROTO = 'agent_runtime.proto';
+
 
 /** Fields every command request carries (numbers 1..4 in the .proto). */
 export interface GrpcCommandFields {

@@ -1,4 +1,4 @@
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
+import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/service-names';
 import { PROTO_DIR, protoPath } from '@app/contracts/grpc/proto-files';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
 import { atLeast } from '../report';

@@ -1,7 +1,6 @@
 import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
-import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
+import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc';
 import type { AgentState } from '@app/domain';
 import { agentStream } from '@app/application/agents/agent-stream';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';

@@ -3,8 +3,19 @@ import { SchedulerQueriesModule } from '@app/application/scheduler/scheduler-que
 import { SchedulerStepModule } from '@app/application/scheduler/scheduler.module';
 import { TurnsModule } from '@app/application/turns/turns.module';
 import { WaitingPlaneModule } from '@app/application/waiting/waiting-plane.module';
-import { AgentRuntimeGrpcService } from './agent-runtime.grpc-service';
+import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
+import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
+import { TurnRpcs } from './turns.grpc-rpcs';
+import { WaitingPlaneRpcs } from './waiting-plane.grpc-rpcs';
+import { WorkItemRpcs } from './work-items.grpc-rpcs';
 
-/** The runtime's gRPC service (agent_runtime.v1.AgentRuntime); the GrpcServerHost finds it at bootstrap. */
-@Module({ imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule], providers: [AgentRuntimeGrpcService] })
+/**
+ * The runtime's gRPC service (agent_runtime.v1.AgentRuntime): one provider per feature, each
+ * declaring the service; the GrpcServerHost merges them at bootstrap and fails to start when an
+ * RPC of the .proto has no handler or two.
+ */
+@Module({
+  imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule],
+  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs],
+})
 export class AgentRuntimeGrpcModule {}

@@ -1,6 +1,6 @@
 import type { CommandEnvelope } from '@app/application/agents/agent-command.service';
 import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts/http/common.dto';
-import type { GrpcCommandFields } from '@app/contracts/grpc/agent-runtime.messages';
+import type { CommandRequestFields } from '@app/contracts/grpc';
 import { ApiError, type Caller, type GrpcCallContext, validateGrpcRequest } from '@app/platform';
 
 /** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */
@@ -35,7 +35,7 @@ function commandKey(field: 'command_id' | 'correlation_id', value: string | unde
  * The envelope of a command request: the same checks as the HTTP edge (id pattern,
  * Idempotency-Key rule for command_id, the expected_revision rule of the DTOs).
  */
-export async function commandEnvelopeOf(request: GrpcCommandFields, context: GrpcCallContext): Promise<CommandEnvelope> {
+export async function commandEnvelopeOf(request: CommandRequestFields, context: GrpcCallContext): Promise<CommandEnvelope> {
   const agentId = requireId('agent_id', request.agent_id);
   const { expected_revision } = await validateGrpcRequest(ExpectedRevisionDto, present({ expected_revision: request.expected_revision }));
   return {

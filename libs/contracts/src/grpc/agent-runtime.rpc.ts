@@ -11,7 +11,7 @@ export type AgentRuntimeRpc = keyof AgentRuntimeDefinition;
 
 /** What @grpc/proto-loader hands the handler of RPC `M` (with PROTO_LOADER_OPTIONS). */
 export type RpcRequest<M extends AgentRuntimeRpc> =
-  AgentRuntimeDefinition[M] extends MethodDefinition<unknown, unknown, infer Request, unknown> ? Request : never;
+  AgentRuntimeDefinition[M] extends MethodDefinition<infer _In, infer _Out, infer Request, infer _Reply> ? Request : never;
 
 /** The command envelope fields (1..4) that every command request repeats. */
 export type CommandRequestFields = Pick<RpcRequest<'CreateWorkItem'>, 'agent_id' | 'command_id' | 'expected_revision' | 'correlation_id'>;

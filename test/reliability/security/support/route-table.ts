@@ -3,9 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, HttpAdapterHost, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { loadSync } from '@grpc/proto-loader';
-import { AGENT_RUNTIME_PROTO } from '@app/contracts/grpc/agent-runtime.messages';
-import { PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts/grpc/proto-files';
-import { RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc/service-names';
+import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath, RUNTIME_GRPC_SERVICE } from '@app/contracts/grpc';
 import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from '@app/platform';
 import type { TestApp } from '../../../support/app';
 

@@ -37,7 +37,7 @@ describe('agent_runtime.v1.AgentRuntime', () => {
 
   it("carries a context section's content as content_json and GetState's candidates as WorkItemIds", () => {
     const sections = [{ name: 'current_work_item', content: null, text: '', estimated_tokens: 0 }, { name: 'blocked', content: { count: 1 }, text: 'b', estimated_tokens: 1 }];
-    expect(replyOf('GetContext')({ budget_tokens: 10, sections }).sections).toEqual([
+    expect((replyOf('GetContext')({ budget_tokens: 10, sections }) as { sections: unknown }).sections).toEqual([
       { name: 'current_work_item', text: '', estimated_tokens: 0 }, { name: 'blocked', content_json: '{"count":1}', text: 'b', estimated_tokens: 1 },
     ]);
     expect(replyOf('GetState')({ agent_id: null, candidates: { blocked: ['w-1', 'w-2'], queued_runnable: [] }, last_decision: null })).toEqual({

@@ -1,4 +1,6 @@
-import { AGENT_RUNTIME_PROTO, PROTO_DIR, protoPath, RUNTIME_GRPC_SERVICE } from '@app/contracts';
+import { AGENT_RUNTIME_PROTO } from '@app/contracts';
+import { PROTO_DIR, protoPath } from '@app/contracts';
+import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { atLeast } from '../report';
 import type { Figure } from '../support/context';
 import type { GrpcJob, LoadResult } from '../support/load';

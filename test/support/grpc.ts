@@ -4,7 +4,8 @@ import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath } from '@app/contr
 import type { AgentState } from '@app/domain';
 import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '@app/event-store';
-import { PROJECTION_RUNNER, type ProjectionRunner } from '@app/read-models';
+import { PROJECTION_RUNNER } from '@app/read-models';
+import type { ProjectionRunner } from '@app/read-models';
 import type { TestApp } from './app';
 
 type UnaryMethod = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: unknown) => void) => void;

@@ -1,7 +1,21 @@
 import { Module } from '@nestjs/common';
-import { SchedulerQueriesModule, SchedulerStepModule, TurnsModule, WaitingPlaneModule } from '@app/application';
-import { AgentRuntimeGrpcService } from './agent-runtime.grpc-service';
+import { SchedulerQueriesModule } from '@app/application';
+import { SchedulerStepModule } from '@app/application';
+import { TurnsModule } from '@app/application';
+import { WaitingPlaneModule } from '@app/application';
+import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
+import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
+import { TurnRpcs } from './turns.grpc-rpcs';
+import { WaitingPlaneRpcs } from './waiting-plane.grpc-rpcs';
+import { WorkItemRpcs } from './work-items.grpc-rpcs';
 
-/** The runtime's gRPC service (agent_runtime.v1.AgentRuntime); the GrpcServerHost finds it at bootstrap. */
-@Module({ imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule], providers: [AgentRuntimeGrpcService] })
+/**
+ * The runtime's gRPC service (agent_runtime.v1.AgentRuntime): one provider per feature, each
+ * declaring the service; the GrpcServerHost merges them at bootstrap and fails to start when an
+ * RPC of the .proto has no handler or two.
+ */
+@Module({
+  imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule],
+  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs],
+})
 export class AgentRuntimeGrpcModule {}

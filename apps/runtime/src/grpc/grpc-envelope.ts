@@ -1,5 +1,7 @@
-import type { CommandEnvelope, Caller } from '@app/application';
-import { ID_PATTERN, ExpectedRevisionDto, type GrpcCommandFields } from '@app/contracts';
+import type { CommandEnvelope } from '@app/application';
+import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts';
+import type { CommandRequestFields } from '@app/contracts';
+import { type Caller } from '@app/application';
 import { ApiError } from '@app/core';
 import { type GrpcCallContext, validateGrpcRequest } from '@app/platform';
 
@@ -35,7 +37,7 @@ function commandKey(field: 'command_id' | 'correlation_id', value: string | unde
  * The envelope of a command request: the same checks as the HTTP edge (id pattern,
  * Idempotency-Key rule for command_id, the expected_revision rule of the DTOs).
  */
-export async function commandEnvelopeOf(request: GrpcCommandFields, context: GrpcCallContext): Promise<CommandEnvelope> {
+export async function commandEnvelopeOf(request: CommandRequestFields, context: GrpcCallContext): Promise<CommandEnvelope> {
   const agentId = requireId('agent_id', request.agent_id);
   const { expected_revision } = await validateGrpcRequest(ExpectedRevisionDto, present({ expected_revision: request.expected_revision }));
   return {

@@ -1,52 +1,47 @@
-import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import {
   GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
 } from '@app/application';
-import type * as Rpc from '@app/contracts';
+import type { RpcRequest } from '@app/contracts';
 import {
   ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget,
 } from '@app/contracts';
-import { GrpcUnary } from '@app/platform';
-import { requireId } from './grpc-envelope';
-import { toSchedulerState } from './grpc-scheduler-state';
-import { toBrief, toContext, toDecision, toDeliverySummary } from './grpc-turn-replies';
-import { toList } from './grpc-waiting-replies';
-import { checked, listQuery } from './grpc-waiting-requests';
-import { TurnRpcs } from './turns.grpc-rpcs';
+import { GrpcService } from '@app/platform';
+import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
+import { checked, listQuery } from './grpc-requests';
+import { GrpcAgentQuery } from './grpc-rpc.decorators';
 
 /** The scheduler's read RPCs of `agent_runtime.v1.AgentRuntime`, with HTTP's query-string rules. */
-@Injectable()
-export class SchedulerQueryRpcs extends TurnRpcs {
-  @GrpcUnary('GetState')
-  async getState(request: Rpc.GetStateRequest): Promise<Rpc.SchedulerStateMessage> {
-    return toSchedulerState(await this.queries.execute(new GetSchedulerStateQuery(requireId('agent_id', request.agent_id))));
+@GrpcService(AGENT_RUNTIME_GRPC)
+export class SchedulerQueryRpcs {
+  constructor(private readonly queries: QueryBus) {}
+
+  @GrpcAgentQuery('GetState')
+  async getState(_request: RpcRequest<'GetState'>, agentId: string) {
+    return this.queries.execute(new GetSchedulerStateQuery(agentId));
   }
 
-  @GrpcUnary('GetContext')
-  async getContext(request: Rpc.GetContextRequest): Promise<Rpc.ContextProjectionMessage> {
-    const agentId = requireId('agent_id', request.agent_id);
+  @GrpcAgentQuery('GetContext')
+  async getContext(request: RpcRequest<'GetContext'>, agentId: string) {
     const { budget } = await checked(ContextQueryDto, { budget: request.budget === undefined ? undefined : String(request.budget) });
-    return toContext(await this.queries.execute(new GetContextQuery(agentId, parseBudget(budget))));
+    return this.queries.execute(new GetContextQuery(agentId, parseBudget(budget)));
   }
 
-  @GrpcUnary('ListDecisions')
-  async listDecisions(request: Rpc.ListDecisionsRequest): Promise<Rpc.ListDecisionsReply> {
-    const agentId = requireId('agent_id', request.agent_id);
+  @GrpcAgentQuery('ListDecisions')
+  async listDecisions(request: RpcRequest<'ListDecisions'>, agentId: string) {
     const { limit } = await listQuery(ListDecisionsQueryDto, { limit: request.limit });
-    return toList(await this.queries.execute(new ListDecisionsQuery(agentId, limit)), toDecision);
+    return this.queries.execute(new ListDecisionsQuery(agentId, limit));
   }
 
-  @GrpcUnary('ListBriefs')
-  async listBriefs(request: Rpc.ListBriefsRequest): Promise<Rpc.ListBriefsReply> {
-    const agentId = requireId('agent_id', request.agent_id);
-    const query = await listQuery(ListBriefsQueryDto, { kind: request.kind, work_item_id: request.work_item_id, limit: request.limit });
-    return toList(await this.queries.execute(new ListBriefsQuery(agentId, query)), toBrief);
+  @GrpcAgentQuery('ListBriefs')
+  async listBriefs(request: RpcRequest<'ListBriefs'>, agentId: string) {
+    const { kind, work_item_id, limit } = request;
+    return this.queries.execute(new ListBriefsQuery(agentId, await listQuery(ListBriefsQueryDto, { kind, work_item_id, limit })));
   }
 
-  @GrpcUnary('ListDeliverySummaries')
-  async listDeliverySummaries(request: Rpc.ListDeliverySummariesRequest): Promise<Rpc.ListDeliverySummariesReply> {
-    const agentId = requireId('agent_id', request.agent_id);
-    const query = await listQuery(ListDeliverySummariesQueryDto, { work_item_id: request.work_item_id, limit: request.limit });
-    return toList(await this.queries.execute(new ListDeliverySummariesQuery(agentId, query)), toDeliverySummary);
+  @GrpcAgentQuery('ListDeliverySummaries')
+  async listDeliverySummaries(request: RpcRequest<'ListDeliverySummaries'>, agentId: string) {
+    const { work_item_id, limit } = request;
+    return this.queries.execute(new ListDeliverySummariesQuery(agentId, await listQuery(ListDeliverySummariesQueryDto, { work_item_id, limit })));
   }
 }

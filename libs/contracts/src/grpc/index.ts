@@ -1,3 +1,3 @@
 export * from './proto-files';
 export * from './service-names';
-export * from './agent-runtime.messages';
+export * from './agent-runtime.rpc';

@@ -1,5 +1,6 @@
 import { loadSync, type Options, type PackageDefinition, type ServiceDefinition } from '@grpc/proto-loader';
 import { isAbsolute, join } from 'node:path';
+import { Root } from 'protobufjs';
 import { repoRoot } from '@app/core';
 
 /** `.proto` files live here; resolved from the repository root because tsc does not copy them to dist/. */
@@ -32,4 +33,16 @@ export function loadServiceDefinition(file: string, serviceName: string): Servic
 function isServiceDefinition(value: object): value is ServiceDefinition {
   const methods = Object.values(value);
   return methods.length > 0 && methods.every((method) => typeof method === 'object' && method !== null && 'path' in method && 'requestStream' in method);
+}
+
+/**
+ * The message types of `file` as protobufjs reflection (field names as written, like the
+ * loader's keepCase), for what the loader's definitions do not carry: e.g. the reply mapper
+ * walks a response message's declared fields by their types.
+ */
+export function loadProtoRoot(file: string): Root {
+  const root = new Root();
+  root.loadSync(protoPath(file), { keepCase: true });
+  root.resolveAll();
+  return root;
 }

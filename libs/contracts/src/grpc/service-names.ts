@@ -3,3 +3,6 @@
  * (and "") as SERVING; the runtime .proto must declare exactly this package + service.
  */
 export const RUNTIME_GRPC_SERVICE = 'agent_runtime.v1.AgentRuntime';
+
+/** The .proto file of the runtime service, relative to PROTO_DIR. */
+export const AGENT_RUNTIME_PROTO = 'agent_runtime.proto';

@@ -74,10 +74,14 @@ function safePeer(call: ServerUnaryCall<unknown, unknown>): string | undefined {
 
 /**
  * A grpc-js unary handler around `invoke`: the same auth rules as HTTP (token from
- * `authorization: Bearer ...` metadata), errors mapped to gRPC status codes, bigint
- * replies as decimal strings, one log line per call.
+ * `authorization: Bearer ...` metadata), errors mapped to gRPC status codes, the reply
+ * through `toReply` (the host's: replyMapperFor the response type; by default bigint as
+ * decimal strings), one log line per call.
  */
-export function createUnaryHandler(deps: UnaryHandlerDeps, path: string, options: GrpcMethodOptions, invoke: GrpcUnaryInvoker): handleUnaryCall<unknown, unknown> {
+export function createUnaryHandler(
+  deps: UnaryHandlerDeps, path: string, options: GrpcMethodOptions, invoke: GrpcUnaryInvoker,
+  toReply: (reply: unknown) => unknown = (reply) => toJsonSafe(reply ?? {}),
+): handleUnaryCall<unknown, unknown> {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const started = process.hrtime.bigint();
     const headerId = firstString(call.metadata, 'x-request-id');
@@ -98,9 +102,9 @@ export function createUnaryHandler(deps: UnaryHandlerDeps, path: string, options
           if (key !== null) enforceRateLimit(deps.limiter, key);
         }
         const caller = deps.authorizer.authorize(authorization, requirementFor(options, call.request));
-        const reply = await invoke(call.request, { caller, metadata: call.metadata, requestId });
+        const reply = toReply(await invoke(call.request, { caller, metadata: call.metadata, requestId }));
         done('ok');
-        callback(null, toJsonSafe(reply ?? {}));
+        callback(null, reply);
       } catch (error) {
         const classified = classifyError(error);
         done(classified.code, error);

@@ -2,15 +2,18 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, 
 import { DiscoveryService } from '@nestjs/core';
 import { Server, ServerCredentials, setLogger, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { loadServiceDefinition, RUNTIME_GRPC_SERVICE } from '@app/contracts';
+import { loadProtoRoot, loadServiceDefinition } from '@app/contracts';
+import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
-import { createUnaryHandler, MALFORMED_REQUEST, type GrpcUnaryInvoker } from './grpc-call';
-import { grpcMethodsOf, grpcServiceOf } from './grpc.decorators';
+import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
+import { replyMapperFor } from './grpc-reply';
+import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
+import { grpcServiceOf } from './grpc.decorators';
 
 /** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED. */
 export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
@@ -18,8 +21,10 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 /**
  * The gRPC server of this process (@grpc/grpc-js, see docs/decisions/0003-platform.md):
- * the standard health service plus every provider decorated with @GrpcService, found at
- * bootstrap. Listens on GRPC_PORT; drains on shutdown before HTTP closes.
+ * the standard health service plus every service whose RPCs providers decorated with
+ * @GrpcService implement, found at bootstrap and merged per service (a feature's RPCs per
+ * provider). Replies are mapped to their response messages by replyMapperFor. Listens on
+ * GRPC_PORT; drains on shutdown before HTTP closes.
  */
 @Injectable()
 export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -86,26 +91,29 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     this.log.info('gRPC stopped');
   }
 
+  /** Every @GrpcService provider, merged per service: each RPC of the .proto must have exactly one handler. */
   private registerServices(server: Server): string[] {
-    const names: string[] = [];
+    const providers: GrpcProvider[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const options = grpcServiceOf(wrapper.metatype);
       if (!options) continue;
-      const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
+      const instance = wrapper.instance as object | undefined;
       if (!instance || !wrapper.isDependencyTreeStatic()) throw new Error(`gRPC service ${options.service} must be a singleton provider`);
-      const definition = loadServiceDefinition(options.proto, options.service);
+      providers.push({ options, type: wrapper.metatype as GrpcProvider['type'], instance });
+    }
+    const deps = { authorizer: this.authorizer, logger: this.log, limiter: this.limiter };
+    const names: string[] = [];
+    for (const merged of mergeGrpcProviders(providers)) {
+      const definition = loadServiceDefinition(merged.proto, merged.service);
+      assertImplements(merged, definition);
+      const messages = loadProtoRoot(merged.proto).lookupService(merged.service);
       const implementation: UntypedServiceImplementation = {};
-      for (const binding of grpcMethodsOf(wrapper.metatype)) {
-        const rpc = definition[binding.method];
-        if (!rpc) throw new Error(`gRPC service ${options.service} has no method ${binding.method} (see ${options.proto})`);
-        if (rpc.requestStream || rpc.responseStream) throw new Error(`${options.service}.${binding.method}: only unary RPCs are supported by @GrpcUnary`);
-        const method = instance[binding.handler];
-        if (typeof method !== 'function') throw new Error(`${String(binding.handler)} is not a method of ${options.service}'s provider`);
-        const invoke: GrpcUnaryInvoker = (request, context) => (method as GrpcUnaryInvoker).call(instance, request, context);
-        implementation[binding.method] = createUnaryHandler({ authorizer: this.authorizer, logger: this.log, limiter: this.limiter }, rpc.path, binding, invoke);
+      for (const [method, handler] of merged.handlers) {
+        const toReply = replyMapperFor(messages.methods[method]!.resolvedResponseType!, merged.replyAdapters);
+        implementation[method] = createUnaryHandler(deps, definition[method]!.path, handler.binding, handler.invoke, toReply);
       }
       server.addService(withTolerantDeserializers(definition), implementation);
-      names.push(options.service);
+      names.push(merged.service);
     }
     return names;
   }

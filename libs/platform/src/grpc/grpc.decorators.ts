@@ -1,4 +1,5 @@
 import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+import type { ReplyAdapters } from './grpc-reply';
 
 export const GRPC_SERVICE_METADATA = 'runtime:grpc-service';
 export const GRPC_METHODS_METADATA = 'runtime:grpc-methods';
@@ -8,6 +9,8 @@ export interface GrpcServiceOptions {
   service: string;
   /** File under libs/contracts/proto (or an absolute path). */
   proto: string;
+  /** Where a reply message's shape differs from the HTTP body (see replyMapperFor). Shared by the service's providers. */
+  replyAdapters?: ReplyAdapters;
 }
 
 export interface GrpcMethodOptions {
@@ -26,7 +29,10 @@ export interface GrpcMethodBinding extends GrpcMethodOptions {
   handler: string | symbol;
 }
 
-/** Marks a provider as the implementation of one gRPC service; the GrpcServerHost discovers it. */
+/**
+ * Marks a provider as implementing RPCs of one gRPC service (one feature's slice: several
+ * providers may share a service). The GrpcServerHost discovers them and merges their handlers.
+ */
 export function GrpcService(options: GrpcServiceOptions): ClassDecorator {
   return applyDecorators(Injectable(), SetMetadata(GRPC_SERVICE_METADATA, options));
 }

@@ -58,7 +58,8 @@ describe('the CLI on a deployment', () => {
       expect(run.stderr).toContain(`using an embedded Postgres started from ${dataDir}/pg`);
       expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
       expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-    });
+      // initdb and a ts-node start of the whole CLI in a child: 10-25 s on 2 busy cores; cliProcess bounds it at 60 s.
+    }, 90_000);
 
     it('says clearly when DATABASE_URL cannot be reached (exit 5)', async () => {
       const run = await cli(['status'], { DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/runtime' }, deployment.work);

@@ -37,9 +37,11 @@ export class Rebuild<S> {
       const events = page.filter((event) => event.position <= head);
       if (events.length === 0) {
         if (page.length > 0) break;
-        // A gap before the head: a transaction that took its positions earlier has not committed
-        // yet. It commits (or rolls back) within moments; readAll is the one read that sees it,
-        // so look again shortly rather than spin.
+        // Nothing shown yet below the head: readAll stops at the snapshot xmin of the database,
+        // so any transaction still open anywhere holds it back, not only an append (which would
+        // NOTIFY the store's subscription when it commits; the others notify nobody, and the
+        // subscription would only find out at its next poll, 300 ms by default). Such a
+        // transaction ends within moments: a short pause between reads, not a spin.
         await delay(20);
         continue;
       }

@@ -91,10 +91,13 @@ export class BatchApplier<S> {
       try {
         await this.commit(ready, writes);
       } catch (error) {
+        if (error instanceof CheckpointMoved) {
+          // Another runner applied past this one: the states folded here are behind its rows.
+          states.clear();
+          throw error;
+        }
         states.discard();
-        // Another runner moved the checkpoint: the states folded here may be behind its rows.
-        if (error instanceof CheckpointMoved) states.clear();
-        if (error instanceof CheckpointMoved || !isRowRefusal(error)) throw error;
+        if (!isRowRefusal(error)) throw error;
         if (events.length === 1) throw await this.deadLetter(events[0], error);
         for (const event of events) await this.apply([event]);
         return;
@@ -136,7 +139,7 @@ export class BatchApplier<S> {
     await withTransaction(pool, async (client) => {
       await checkpoint.lock(client);
       await this.writer.write(client, writes);
-      await checkpoint.store(client, last);
+      await checkpoint.save(client, last);
       if (this.openLetters) stillOpen = await deadLetters.resolveUpTo(client, last);
       if (this.hook) await this.hook(events.map((e) => e.position), client);
     });

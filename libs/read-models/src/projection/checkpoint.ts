@@ -37,7 +37,7 @@ export class Checkpoint {
   }
 
   /** In the batch's transaction, after `lock`: stores `position` (the process's view moves with `moveTo` once it commits). */
-  async store(client: PoolClient, position: bigint): Promise<void> {
+  async save(client: PoolClient, position: bigint): Promise<void> {
     await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE projection = $1', [this.name, position.toString()]);
   }
 

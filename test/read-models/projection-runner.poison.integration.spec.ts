@@ -120,6 +120,25 @@ describe('a projection runner meeting a poison event', () => {
     }
   });
 
+  it('ends the pause before the next attempt at a stalled position as soon as it is stopped, and starts again after', async () => {
+    const agent = `poison-e-${seq}`;
+    await register(agent);
+    const at = await poison(agent, {});
+    const projection = runner({ stallRetryMs: { first: 60_000, max: 60_000 } });
+    await projection.start();
+    await expect(projection.waitFor(at, 1500)).rejects.toThrow(`stalled at ${at}`);
+    const stopping = Date.now();
+    await projection.stop();
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    // Started again, it attempts the position at once (a new loop, not the old pause).
+    await projection.start();
+    try {
+      await eventually('a second attempt at the dead letter', async () => (await letters())[0], (row) => row.attempts >= 2, { timeoutMs: 5_000, intervalMs: 50 });
+    } finally {
+      await projection.stop();
+    }
+  });
+
   it('ends a rebuild at the poison event with ProjectionStalledError, leaving the models just before it', async () => {
     const agent = `poison-d-${seq}`;
     await register(agent);

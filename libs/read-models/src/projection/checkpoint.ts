@@ -1,0 +1,75 @@
+import type { Pool, PoolClient } from 'pg';
+
+/** Raised when another instance advanced the checkpoint: this one re-reads from it. */
+export class CheckpointMoved extends Error {}
+
+/**
+ * One projection's row in projection_checkpoints and this process's view of it: the position of
+ * the last event applied (-1 when none), and the callers waiting for a position to be reached.
+ *
+ * The stored row only moves inside a batch's transaction, after `lock` found it where this
+ * process left it: two runners on one projection never apply an event twice (the one that finds
+ * the row moved throws CheckpointMoved and re-reads).
+ */
+export class Checkpoint {
+  private current = -1n;
+  private waiters: Array<{ position: bigint; resolve: () => void }> = [];
+
+  constructor(private readonly pool: Pool, readonly name: string) {}
+
+  /** The position of the last event applied, as this process knows it. */
+  get position(): bigint {
+    return this.current;
+  }
+
+  /** The stored position (the row is created at -1 when missing). */
+  async read(): Promise<bigint> {
+    await this.pool.query('INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1) ON CONFLICT DO NOTHING', [this.name]);
+    const { rows } = await this.pool.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [this.name]);
+    return BigInt(rows[0].position);
+  }
+
+  /** In a batch's transaction: locks the row and throws CheckpointMoved unless it is where this process left it. */
+  async lock(client: PoolClient): Promise<void> {
+    const { rows } = await client.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [this.name]);
+    const stored = rows.length ? BigInt(rows[0].position) : -1n;
+    if (stored !== this.current) throw new CheckpointMoved(`checkpoint ${this.name} is at ${stored}, this runner at ${this.current}`);
+  }
+
+  /** In the batch's transaction, after `lock`: stores `position` (the process's view moves with `moveTo` once it commits). */
+  async save(client: PoolClient, position: bigint): Promise<void> {
+    await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE projection = $1', [this.name, position.toString()]);
+  }
+
+  /**
+   * In a rebuild's transaction: stores -1. An upsert: a deployment whose projector never ran has
+   * no checkpoint row yet, and without one every batch after the first would look like another
+   * runner's move.
+   */
+  async reset(client: PoolClient): Promise<void> {
+    await client.query(
+      `INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1)
+       ON CONFLICT (projection) DO UPDATE SET position = -1, updated_at = now()`,
+      [this.name],
+    );
+  }
+
+  /** This process's view moves to `position` (committed, re-read or reset); waiters at or before it resolve. */
+  moveTo(position: bigint): void {
+    this.current = position;
+    const ready = this.waiters.filter((w) => w.position <= position);
+    this.waiters = this.waiters.filter((w) => w.position > position);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  /** Resolves once `position` is reached; rejects after `timeoutMs`, the message ending with `note()`. */
+  waitFor(position: bigint, timeoutMs: number, note: () => string = () => ''): Promise<void> {
+    if (this.current >= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`projection ${this.name} did not reach ${position} in ${timeoutMs} ms (at ${this.current}${note()})`));
+      }, timeoutMs);
+      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+}

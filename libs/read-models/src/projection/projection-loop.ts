@@ -1,0 +1,91 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, Subscription } from '@app/event-store';
+import type { BatchApplier } from './batch-applier';
+import { Batches } from './batches';
+import { type Checkpoint, CheckpointMoved } from './checkpoint';
+import { ProjectionStalledError } from './poison';
+
+export interface ProjectionLoopOptions {
+  batchSize: number;
+  onError?: (error: unknown) => void;
+  /** Delay before the first retry of a stalled position, doubled per attempt up to `max`. */
+  stallRetryMs: { first: number; max: number };
+}
+
+/**
+ * The live side of a projection runner: subscribes to the store after the checkpoint, applies
+ * what arrives in batches and, when a batch fails, re-reads the checkpoint and subscribes again
+ * after a pause: at once when another runner moved it, a doubling delay for a poison event
+ * (the stall retry), a short backoff for anything else (an outage). stop() cuts a pause short.
+ */
+export class ProjectionLoop<S> {
+  private subscription?: Subscription;
+  private loop?: Promise<void>;
+  private stopping?: AbortController;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly checkpoint: Checkpoint,
+    private readonly applier: BatchApplier<S>,
+    private readonly options: ProjectionLoopOptions,
+  ) {}
+
+  get running(): boolean {
+    return this.stopping !== undefined && !this.stopping.signal.aborted;
+  }
+
+  /** Starts consuming in the background from the stored checkpoint. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    const stopping = new AbortController();
+    this.stopping = stopping;
+    this.checkpoint.moveTo(await this.checkpoint.read());
+    await this.applier.open();
+    this.loop = this.run(stopping.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping?.abort();
+    await this.subscription?.stop();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private async run(stopped: AbortSignal): Promise<void> {
+    const { batchSize } = this.options;
+    let failures = 0;
+    while (!stopped.aborted) {
+      const after = this.checkpoint.position;
+      this.subscription = this.store.subscribeToAll({ after_position: after < 0n ? undefined : after, batch_size: batchSize });
+      try {
+        const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
+        for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {
+          await this.applier.apply(batch);
+          failures = 0;
+        }
+      } catch (error) {
+        if (stopped.aborted) break;
+        await this.subscription.stop().catch(() => undefined);
+        this.checkpoint.moveTo(await this.checkpoint.read().catch(() => this.checkpoint.position));
+        await this.pause(this.delayAfter(error, failures), stopped);
+        if (!(error instanceof CheckpointMoved) && !(error instanceof ProjectionStalledError)) failures++;
+      }
+    }
+  }
+
+  /** How long to wait before subscribing again after `error` (reported unless another runner merely moved on). */
+  private delayAfter(error: unknown, failures: number): number {
+    if (error instanceof CheckpointMoved) return 10;
+    this.options.onError?.(error);
+    if (error instanceof ProjectionStalledError) {
+      const { first, max } = this.options.stallRetryMs;
+      return Math.min(max, first * 2 ** Math.min(20, error.letter.attempts - 1));
+    }
+    return Math.min(5_000, 250 * 2 ** Math.min(5, failures));
+  }
+
+  /** A pause that stop() cuts short (a stalled runner may wait minutes between attempts). */
+  private async pause(ms: number, stopped: AbortSignal): Promise<void> {
+    await sleep(ms, undefined, { signal: stopped }).catch(() => undefined);
+  }
+}

@@ -104,17 +104,18 @@ export * from './views/work-item.view';
 export * from './views/waiting-intent.view';
 export * from './views/work-item-list';
 export * from './views/agent.view';
-export * from './views/replies';
 export * from './views/message.view';
 export * from './views/task.view';
 export * from './views/timer.view';
-export * from './views/waiting-plane.replies';
-export * from './views/runtime.replies';
 export * from './views/context';
 export * from './views/decision.view';
 export * from './views/turn.view';
-export * from './views/turn.replies';
-export * from './views/scheduler.replies';
+
+export * from './replies/agent.replies';
+export * from './replies/waiting-plane.replies';
+export * from './replies/runtime.replies';
+export * from './replies/turn.replies';
+export * from './replies/scheduler.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

@@ -8,11 +8,11 @@ import type { CreateTask, UpdateTaskStatus } from '../task/task.commands';
 import { taskTransition } from '../task/task.decide';
 import type { CancelTimer, CreateTimer, FireTimer } from '../timer/timer.commands';
 import type { TimerCreated } from '../timer/timer.events';
-import { type AgentSummaryView, toAgentSummaryView } from './agent.view';
+import { type AgentSummaryView, toAgentSummaryView } from '../views/agent.view';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
-import { toTaskView, type TaskView } from './task.view';
-import { toTimerView, type TimerView } from './timer.view';
+import { messageView, type MessageView } from '../views/message.view';
+import { toTaskView, type TaskView } from '../views/task.view';
+import { toTimerView, type TimerView } from '../views/timer.view';
 import { queuedMessageOf } from './waiting-plane.replies';
 
 // Reply bodies without `revision` (the app adds it).

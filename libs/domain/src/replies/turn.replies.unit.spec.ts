@@ -3,13 +3,13 @@ import { at, created, NOW, picked, registered } from '../testing/fixtures';
 import { runCommand } from '../testing/run-command';
 import { call, nextDecision, tcmd } from '../testing/turn-fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
-import { contextProjection } from './context';
-import { toDecisionView } from './decision.view';
+import { contextProjection } from '../views/context';
+import { toDecisionView } from '../views/decision.view';
 import { renderActivationReply, renderEmitSystemTickReply, renderRecordDecisionReply, renderReduceMessageReply } from './scheduler.replies';
 import {
   renderCloseRoundReply, renderExpireLeaseReply, renderHeartbeatReply, renderRecordRoundReply, renderStartTurnReply, renderTurnTerminalReply,
 } from './turn.replies';
-import { listBriefs } from './turn.view';
+import { listBriefs } from '../views/turn.view';
 
 const focused = [registered(), created('w-1'), picked('w-1')];
 const queued = history(focused, wcmd.enqueue('m-1'));

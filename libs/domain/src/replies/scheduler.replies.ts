@@ -4,11 +4,11 @@ import { type DecisionRecord, type SchedulerDecision, toDecisionRecord } from '.
 import type { EmitSystemTick, RecordDecision, ReduceMessage } from '../scheduler/scheduler.commands';
 import type { SystemTickEmitted } from '../scheduler/scheduler.events';
 import type { Warning } from '../shared/warnings';
-import type { ContextProjection } from './context';
-import { type DecisionView, toDecisionView } from './decision.view';
+import type { ContextProjection } from '../views/context';
+import { type DecisionView, toDecisionView } from '../views/decision.view';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
-import { type ActivationTurnView, toActivationTurnView } from './turn.view';
+import { messageView, type MessageView } from '../views/message.view';
+import { type ActivationTurnView, toActivationTurnView } from '../views/turn.view';
 
 // Reply bodies without `revision` (the app adds it).
 export type RecordDecisionReply = { decision: DecisionView; recorded: boolean; warnings: Warning[] };

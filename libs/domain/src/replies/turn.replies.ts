@@ -5,10 +5,10 @@ import type { CloseRound, ExpireLease, Heartbeat, RecordRound, StartTurn, TurnTe
 import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
 import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../turn/turn.state';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
+import { messageView, type MessageView } from '../views/message.view';
 import {
   type ActivationTurnView, type BriefView, cloneWarning, type RoundView, toActivationTurnView, toBriefView, toRoundView, toTurnView, type TurnView,
-} from './turn.view';
+} from '../views/turn.view';
 
 // Reply bodies without `revision` (the app adds it).
 export type StartTurnReply = { turn: ActivationTurnView; message: MessageView; warnings: Warning[] };

@@ -13,7 +13,7 @@ export * from './agent/agent.events';
 export * from './agent/agent.commands';
 export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
-export { indexOf as schedulingIndexOf } from './agent/agent.index';
+export { schedulingIndexOf } from './agent/scheduling-index.upkeep';
 export type { SchedulingIndex } from './agent/scheduling-index';
 
 export * from './work-item/work-item.state';

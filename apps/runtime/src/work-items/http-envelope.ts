@@ -24,7 +24,7 @@ export interface HttpCommandContext {
 }
 
 /** Caller, `Idempotency-Key` and `X-Correlation-Id` of a command request. */
-export const CommandContext = createParamDecorator((_data: unknown, context: ExecutionContext): HttpCommandContext => {
+export const CallerHeaders = createParamDecorator((_data: unknown, context: ExecutionContext): HttpCommandContext => {
   const request = context.switchToHttp().getRequest<FastifyRequest>();
   const caller = request.caller;
   if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');

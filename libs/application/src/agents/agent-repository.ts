@@ -13,7 +13,7 @@ export interface LoadedAgent<S> {
   sinceSnapshot: number;
 }
 
-export interface CommandContext {
+export interface TransactRequest {
   agentId: string;
   /** Idempotency key: a repeat returns the first result and appends nothing. */
   commandId: string;
@@ -86,7 +86,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     return this.cache.get(agentId)?.state ?? null;
   }
 
-  async transact(ctx: CommandContext, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+  async transact(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
       if (loaded.commands.has(ctx.commandId)) return this.replayCommand(ctx.agentId, ctx.commandId, loaded);
@@ -105,7 +105,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     }
   }
 
-  private async append(ctx: CommandContext, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {
+  private async append(ctx: TransactRequest, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {
     const toAppend = events.map((event) => ({
       id: randomUUID(),
       type: event.type,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActivateAgentCommand } from '@app/application';
 import { ActivationDto } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('scheduler')
 @ApiBearerAuth()

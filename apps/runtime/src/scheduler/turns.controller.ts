@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application';
 import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The agent host's side of a model turn opened by `POST activations`. */
 @ApiTags('turns')

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ControlCommand, DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application';
 import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The operator's hold on an agent: its message queue and its posture. */
 @ApiTags('messages')

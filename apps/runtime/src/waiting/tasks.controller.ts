@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application';
 import { parseLimit, CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('tasks')
 @ApiBearerAuth()

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery, SubmitWakeHintCommand } from '@app/application';
 import { ExpectedRevisionDto, parseLimit, CreateTimerDto, ListTimersQueryDto, WakeHintDto } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** What wakes an agent besides messages: timers and wake hints. */
 @ApiTags('waiting-plane')

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CancelWaitingIntentCommand, TriggerWaitingIntentCommand, WaitForCommand, ListWaitingIntentsQuery } from '@app/application';
 import { parseLimit, CancelWaitingIntentDto, ListWaitingIntentsQueryDto, TriggerWaitingIntentDto, WaitForDto } from '@app/contracts';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** WaitFor (both scopes) and the waiting intents of an agent. Thin: build the command, hand it over. */
 @ApiTags('waiting-plane')

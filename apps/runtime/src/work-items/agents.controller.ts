@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { canActOn, RegisterAgentCommand, GetAgentQuery } from '@app/application';
 import { RegisterAgentDto } from '@app/contracts';
 import { ApiError } from '@app/core';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('agents')
 @ApiBearerAuth()

@@ -9,7 +9,7 @@ import {
   CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
 } from '@app/contracts';
 import { ApiError } from '@app/core';
-import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The work item tool surface of SPEC.md over HTTP. Thin: build the command, hand it over. */
 @ApiTags('work-items')

@@ -30,6 +30,3 @@ export class RegisterAgentDto {
   agent_id!: string;
 }
 
-export function parseExpectedRevision(value: number | string | undefined): bigint | undefined {
-  return value === undefined ? undefined : BigInt(value);
-}

@@ -34,7 +34,7 @@ function intentView(state: AgentState, intentId: string): WaitingIntentView {
 }
 
 /** The message this decision queued, as it stands after the decision. */
-export function queuedMessageOf(after: AgentState, newEvents: readonly AgentEvent[]): MessageView | null {
+function queuedMessageOf(after: AgentState, newEvents: readonly AgentEvent[]): MessageView | null {
   const queued = newEvents.find((e): e is MessageQueued => e.type === 'MessageQueued');
   return queued ? messageView(after, queued.data.message_id) : null;
 }

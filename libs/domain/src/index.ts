@@ -115,7 +115,7 @@ export * from './replies/agent.replies';
 export * from './replies/waiting-plane.replies';
 export * from './replies/runtime.replies';
 export * from './replies/turn.replies';
-export * from './replies/scheduler.replies';
+export * from './replies/activation.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

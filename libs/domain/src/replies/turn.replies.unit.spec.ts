@@ -5,7 +5,7 @@ import { call, nextDecision, tcmd } from '../testing/turn-fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
 import { contextProjection } from '../views/context';
 import { toDecisionView } from '../views/decision.view';
-import { renderActivationReply } from './scheduler.replies';
+import { renderActivationReply } from './activation.replies';
 import {
   renderCloseRoundReply, renderHeartbeatReply, renderRecordRoundReply, renderTurnTerminalReply,
 } from './turn.replies';
@@ -53,7 +53,7 @@ describe('turn replies', () => {
   });
 });
 
-describe('scheduler replies and views', () => {
+describe('the activation reply and the scheduler views', () => {
   it('toDecisionView has every API.md field, null when absent', () => {
     expect(toDecisionView(nextDecision([registered()]), NOW)).toEqual({
       kind: 'Sleep', reason: 'no_runnable_work', model_reentry: false, liveness_only: false, message_id: null, work_item_id: null,

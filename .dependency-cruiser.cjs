@@ -97,6 +97,13 @@ module.exports = {
       to: { pathNot: ['^libs/domain/', '(^|/)node_modules/fast-check/'] },
     },
     {
+      name: 'views-before-replies',
+      comment: 'In libs/domain, the reply renderers (src/replies) may use the views and the rest of the domain; nothing outside src/replies imports a reply renderer (the index aside).',
+      severity: 'error',
+      from: { path: '^libs/domain/src/', pathNot: ['^libs/domain/src/replies/', '^libs/domain/src/index\\.ts$'] },
+      to: { path: '^libs/domain/src/replies/' },
+    },
+    {
       name: 'eventstoredb-client-in-its-adapter',
       comment: 'Only libs/event-store/src/eventstoredb imports the EventStoreDB client.',
       severity: 'error',

@@ -175,7 +175,7 @@ export const httpFigure: Figure = {
       notes.push(profiled.text);
       if (profiled.streamReads >= 1.5) notes.push(DOUBLE_LOAD_NOTE);
       if (profiled.commandLogShare >= 0.02) {
-        notes.push(`Also cheap: \`RecentCommandLog.withEvents\` (libs/application/src/agents/loaded-agent.ts) takes ` +
+        notes.push(`Also cheap: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
           `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: every append copies the whole idempotency window ` +
           '(a Map of up to 1000 command ids) to add one or two entries. A log that appends in place and is copied only when a ' +
           'snapshot is taken (or a persistent map) makes it O(1) per command.');

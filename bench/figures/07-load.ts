@@ -1,7 +1,7 @@
 import type { AgentEvent, AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { type SnapshotStore, agentStateDecider } from '@app/core';
-import { AgentRepository, RecentCommandLog } from '@app/application';
+import { AgentRepository, IdempotencyWindow } from '@app/application';
 import { PostgresSnapshotStore } from '@app/read-models';
 import { atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
@@ -28,13 +28,13 @@ async function buildStream(store: EventStore, snapshots: SnapshotStore, agentId:
     const boundary = written <= snapshotAt ? snapshotAt + 1 : size;
     const events = life.take(Math.min(100, boundary - written));
     events.forEach((event, i) => commands.push([event.metadata.command_id as string, BigInt(written + i)]));
-    if (commands.length > 2 * RecentCommandLog.LIMIT) commands.splice(0, commands.length - RecentCommandLog.LIMIT);
+    if (commands.length > 2 * IdempotencyWindow.LIMIT) commands.splice(0, commands.length - IdempotencyWindow.LIMIT);
     expected = (await store.appendToStream(`agent-${agentId}`, events, expected)).next_revision;
     written += events.length;
     if (written - 1 === snapshotAt) {
       await snapshots.save<AgentState>({
         agent_id: agentId, revision: BigInt(snapshotAt), state_version: agentStateDecider.stateVersion, state: life.state,
-        commands: RecentCommandLog.empty().withEvents(commands).toJSON(),
+        commands: IdempotencyWindow.empty().withEvents(commands).toJSON(),
       });
     }
   }

@@ -93,7 +93,7 @@ function decisionsPerSecond(state: AgentState, ms: number): number {
 export const DECIDE_FIX_NOTE =
   'How it got here: deciding used to filter and sort every item of a class on every call (O(n log n), 87 decisions/s at 10k items). ' +
   'Evolve now keeps a scheduling index in AgentState (active intents, runnable items in queued order, rechecks by deadline: ' +
-  'libs/domain/src/agent/agent.index.ts), so the ladder down to queued_available reads a few records, not every item. Rungs that ' +
+  'libs/domain/src/agent/scheduling-index.upkeep.ts), so the ladder down to queued_available reads a few records, not every item. Rungs that ' +
   'still scan the items: waits (operator items) and idle (its evidence names every blocked item), reached only when nothing is ' +
   'runnable. If this misses, profile which rung the decision reached.';
 

@@ -56,6 +56,9 @@ describe('the import rules on a small tree that breaks them', () => {
       'libs/read-models/src/projector.ts': "import { application } from '@app/application';\nexport const projector = () => application;\n",
       // A deep import: a file inside libs/core instead of its face.
       'libs/application/src/handler.ts': "import { agentStream } from '../../core/src/agents/agent-stream';\nexport const handler = agentStream;\n",
+      // Inside the domain, a view that uses a reply renderer (the replies use the views, not the other way round).
+      'libs/domain/src/views/summary.view.ts': "import { reply } from '../replies/summary.replies';\nexport const summary = reply;\n",
+      'libs/domain/src/replies/summary.replies.ts': 'export const reply = () => ({});\n',
       // A two-file cycle.
       'libs/core/src/agents/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'libs/core/src/agents/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
@@ -90,7 +93,11 @@ describe('the import rules on a small tree that breaks them', () => {
     expect([cycles[0].from, ...cycles[0].cycle!].sort()).toEqual(['libs/core/src/agents/a.ts', 'libs/core/src/agents/a.ts', 'libs/core/src/agents/b.ts']);
   });
 
+  it('refuses a domain view importing a reply renderer', () => {
+    expect(of('libs/domain/src/views/summary.view.ts')).toEqual([{ rule: 'views-before-replies', to: 'libs/domain/src/replies/summary.replies.ts' }]);
+  });
+
   it('reports nothing else', () => {
-    expect(violations).toHaveLength(5);
+    expect(violations).toHaveLength(6);
   });
 });

@@ -5,7 +5,7 @@
 export * from './settings';
 
 export * from './agents/agent-repository';
-export * from './agents/loaded-agent';
+export * from './agents/idempotency-window';
 export * from './agents/agent-command.service';
 
 export * from './auth';

@@ -13,7 +13,7 @@ export * from './agent/agent.events';
 export * from './agent/agent.commands';
 export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
-export { indexOf as schedulingIndexOf } from './agent/agent.index';
+export { schedulingIndexOf } from './agent/scheduling-index.upkeep';
 export type { SchedulingIndex } from './agent/scheduling-index';
 
 export * from './work-item/work-item.state';
@@ -104,17 +104,18 @@ export * from './views/work-item.view';
 export * from './views/waiting-intent.view';
 export * from './views/work-item-list';
 export * from './views/agent.view';
-export * from './views/replies';
 export * from './views/message.view';
 export * from './views/task.view';
 export * from './views/timer.view';
-export * from './views/waiting-plane.replies';
-export * from './views/runtime.replies';
 export * from './views/context';
 export * from './views/decision.view';
 export * from './views/turn.view';
-export * from './views/turn.replies';
-export * from './views/scheduler.replies';
+
+export * from './replies/agent.replies';
+export * from './replies/waiting-plane.replies';
+export * from './replies/runtime.replies';
+export * from './replies/turn.replies';
+export * from './replies/activation.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

@@ -10,5 +10,4 @@ export {
   toJsonPosition,
   fromJsonPosition,
   toJsonExpectedRevision,
-  fromJsonExpectedRevision,
 } from './revisions';

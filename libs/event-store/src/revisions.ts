@@ -29,11 +29,6 @@ export function toJsonExpectedRevision(expected: ExpectedRevision): string {
   return typeof expected === 'bigint' ? toJsonRevision(expected) : expected;
 }
 
-export function fromJsonExpectedRevision(value: string): ExpectedRevision {
-  if (value === 'no_stream' || value === 'stream_exists' || value === 'any') return value;
-  return fromJsonRevision(value);
-}
-
 /** Guard shared by the adapters: a negative or oversized expected revision is a caller bug. */
 export function assertExpectedRevision(expected: ExpectedRevision): void {
   if (typeof expected === 'bigint') {

@@ -105,8 +105,6 @@ export function explainState(state: AgentState, now: string) {
   };
 }
 
-export type AgentExplanation = ReturnType<typeof explainState>;
-
 /** The explanation at revision `at` (null: the end), with `now` from the flag or the event's recorded_at. */
 export function explainAt(source: AgentStreamSource, at: number | null, now: string | null) {
   const last = source.stored.length - 1;

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AGENT_EVENTS_READER, type AgentEventsReader } from '@app/application';
-import { IdParamPipe } from '../work-items/http-envelope';
+import { IdParamPipe } from '../http-envelope';
 import { parseAfter, parseLimit, resumeAfter } from './audit-params';
 import { eventFrames, EventStreams, wireError } from './event-stream';
 

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentCaller } from '@app/application';
 import { ApiError } from '@app/core';
 import type { AgentScope } from '@app/read-models';
-import { IdParamPipe } from '../work-items/http-envelope';
+import { IdParamPipe } from '../http-envelope';
 import { BoardQueryDto, ConsoleListQueryDto, HistoryQueryDto, optionalInt } from './console.dto';
 import { GetBoardQuery, GetWorkItemHistoryQuery, ListAgentsQuery, ListAttentionQuery } from './console.queries';
 

@@ -1,8 +1,9 @@
 import type { CommandEnvelope } from '@app/application';
-import { ID_PATTERN, ExpectedRevisionDto } from '@app/contracts';
+import { ExpectedRevisionDto } from '@app/contracts';
 import type { CommandRequestFields } from '@app/contracts';
 import { type Caller } from '@app/application';
 import { ApiError } from '@app/core';
+import { ID_PATTERN } from '@app/domain';
 import { type GrpcCallContext, validateGrpcRequest } from '@app/platform';
 
 /** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */

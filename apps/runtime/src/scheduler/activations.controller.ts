@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActivateAgentCommand } from '@app/application';
 import { ActivationDto } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('scheduler')
 @ApiBearerAuth()
@@ -14,7 +14,7 @@ export class ActivationsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'The agent host asks for the next action: one scheduler step; StartModelTurn opens a turn' })
-  activate(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ActivationDto, @CommandContext() context: HttpCommandContext) {
+  activate(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ActivationDto, @CallerHeaders() context: HttpCommandContext) {
     return this.commands.execute(new ActivateAgentCommand(envelopeOf(agentId, context), { lease_ttl_ms: body.lease_ttl_ms, context_budget_tokens: body.context_budget }));
   }
 }

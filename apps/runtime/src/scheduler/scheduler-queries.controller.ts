@@ -5,7 +5,7 @@ import {
   GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
 } from '@app/application';
 import { ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget, parseLimit } from '@app/contracts';
-import { IdParamPipe } from '../work-items/http-envelope';
+import { IdParamPipe } from '../http-envelope';
 
 @ApiTags('scheduler')
 @ApiBearerAuth()

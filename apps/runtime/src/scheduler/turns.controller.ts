@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application';
 import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The agent host's side of a model turn opened by `POST activations`. */
 @ApiTags('turns')
@@ -17,7 +17,7 @@ export class TurnsController {
   @ApiOperation({ summary: 'Heartbeat: renews the lease; the reply hands over queued interject operator prompts (marked interjected)' })
   heartbeat(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: HeartbeatDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: HeartbeatDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new TurnHeartbeatCommand(envelopeOf(agentId, context, body.expected_revision), turnId, body.lease_ttl_ms));
   }
@@ -27,7 +27,7 @@ export class TurnsController {
   @ApiOperation({ summary: 'RecordRound: an assistant round, before its tools run (closes the previous open round)' })
   round(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: RecordRoundDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: RecordRoundDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new RecordRoundCommand(envelopeOf(agentId, context, expected_revision), turnId, input));
@@ -38,7 +38,7 @@ export class TurnsController {
   @ApiOperation({ summary: 'CloseRound: evaluates report promotion once -> {promotion, warnings}' })
   closeRound(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Param('round_id', IdParamPipe) roundId: string, @Body() body: CloseRoundDto, @CommandContext() context: HttpCommandContext,
+    @Param('round_id', IdParamPipe) roundId: string, @Body() body: CloseRoundDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new CloseRoundCommand(envelopeOf(agentId, context, body.expected_revision), turnId, roundId));
   }
@@ -48,7 +48,7 @@ export class TurnsController {
   @ApiOperation({ summary: 'TurnTerminal: closes the turn and its open round, settles its message, writes its brief' })
   terminal(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: TurnTerminalDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: TurnTerminalDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new EndTurnCommand(envelopeOf(agentId, context, expected_revision), turnId, input));

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ControlCommand, DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application';
 import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The operator's hold on an agent: its message queue and its posture. */
 @ApiTags('messages')
@@ -14,7 +14,7 @@ export class MessagesController {
 
   @Post('messages')
   @ApiOperation({ summary: 'EnqueueMessage (201): authority operator_instruction, set by the runtime (trust/authority fields are 400)' })
-  enqueue(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: EnqueueMessageDto, @CommandContext() context: HttpCommandContext) {
+  enqueue(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: EnqueueMessageDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new EnqueueMessageCommand(envelopeOf(agentId, context, expected_revision), input, 'operator'));
   }
@@ -29,7 +29,7 @@ export class MessagesController {
   @ApiOperation({ summary: 'DropMessage: drops a queued message (operator action)' })
   drop(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('message_id', IdParamPipe) messageId: string,
-    @Body() body: ExpectedRevisionDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: ExpectedRevisionDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new DropMessageCommand(envelopeOf(agentId, context, body.expected_revision), messageId));
   }
@@ -37,7 +37,7 @@ export class MessagesController {
   @Post('control')
   @HttpCode(200)
   @ApiOperation({ summary: 'Control: start | stop | pause | resume (`changed: false` when nothing changes)' })
-  control(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ControlDto, @CommandContext() context: HttpCommandContext) {
+  control(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ControlDto, @CallerHeaders() context: HttpCommandContext) {
     return this.commands.execute(new ControlCommand(envelopeOf(agentId, context, body.expected_revision), body.action));
   }
 }

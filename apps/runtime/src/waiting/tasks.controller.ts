@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application';
 import { parseLimit, CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('tasks')
 @ApiBearerAuth()
@@ -13,7 +13,7 @@ export class TasksController {
 
   @Post()
   @ApiOperation({ summary: 'CreateTask (201)' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTaskDto, @CommandContext() context: HttpCommandContext) {
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTaskDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateTaskCommand(envelopeOf(agentId, context, expected_revision), input));
   }
@@ -23,7 +23,7 @@ export class TasksController {
   @ApiOperation({ summary: 'UpdateTaskStatus: forward only; a stale status is a warning; a terminal one queues the task_result' })
   status(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('task_id', IdParamPipe) taskId: string,
-    @Body() body: UpdateTaskStatusDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: UpdateTaskStatusDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new UpdateTaskStatusCommand(envelopeOf(agentId, context, body.expected_revision), taskId, body.status, body.detail));
   }

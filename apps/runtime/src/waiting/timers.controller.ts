@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery, SubmitWakeHintCommand } from '@app/application';
 import { ExpectedRevisionDto, parseLimit, CreateTimerDto, ListTimersQueryDto, WakeHintDto } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** What wakes an agent besides messages: timers and wake hints. */
 @ApiTags('waiting-plane')
@@ -14,7 +14,7 @@ export class TimersController {
 
   @Post('timers')
   @ApiOperation({ summary: 'CreateTimer (201): fire_at or duration_ms, optional interval_ms' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTimerDto, @CommandContext() context: HttpCommandContext) {
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTimerDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateTimerCommand(envelopeOf(agentId, context, expected_revision), input));
   }
@@ -29,7 +29,7 @@ export class TimersController {
   @ApiOperation({ summary: 'CancelTimer (idempotent)' })
   cancel(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('timer_id', IdParamPipe) timerId: string,
-    @Body() body: ExpectedRevisionDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: ExpectedRevisionDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new CancelTimerCommand(envelopeOf(agentId, context, body.expected_revision), timerId));
   }
@@ -37,7 +37,7 @@ export class TimersController {
   @Post('wake-hints')
   @HttpCode(202)
   @ApiOperation({ summary: 'SubmitWakeHint (202 with disposition: triggered, coalesced or ignored)' })
-  wakeHint(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WakeHintDto, @CommandContext() context: HttpCommandContext) {
+  wakeHint(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WakeHintDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new SubmitWakeHintCommand(envelopeOf(agentId, context, expected_revision), input));
   }

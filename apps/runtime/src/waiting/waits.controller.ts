@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CancelWaitingIntentCommand, TriggerWaitingIntentCommand, WaitForCommand, ListWaitingIntentsQuery } from '@app/application';
 import { parseLimit, CancelWaitingIntentDto, ListWaitingIntentsQueryDto, TriggerWaitingIntentDto, WaitForDto } from '@app/contracts';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from '../work-items/http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** WaitFor (both scopes) and the waiting intents of an agent. Thin: build the command, hand it over. */
 @ApiTags('waiting-plane')
@@ -16,7 +16,7 @@ export class WaitsController {
   @ApiOperation({ summary: 'WaitFor on a work item (201): blocks it with the reason; callback_token once for external waits' })
   waitOnItem(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: WaitForDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: WaitForDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new WaitForCommand(envelopeOf(agentId, context, expected_revision), workItemId, input));
@@ -24,7 +24,7 @@ export class WaitsController {
 
   @Post('waits')
   @ApiOperation({ summary: 'WaitFor at agent scope (201): records the intent only' })
-  waitOnAgent(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WaitForDto, @CommandContext() context: HttpCommandContext) {
+  waitOnAgent(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WaitForDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new WaitForCommand(envelopeOf(agentId, context, expected_revision), null, input));
   }
@@ -40,7 +40,7 @@ export class WaitsController {
   @ApiOperation({ summary: 'CancelWaitingIntent (idempotent; the blocker stays)' })
   cancel(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('intent_id', IdParamPipe) intentId: string,
-    @Body() body: CancelWaitingIntentDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: CancelWaitingIntentDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new CancelWaitingIntentCommand(envelopeOf(agentId, context, body.expected_revision), intentId, body.note));
   }
@@ -50,7 +50,7 @@ export class WaitsController {
   @ApiOperation({ summary: 'TriggerWaitingIntent: trigger_count + 1, never clears a blocker; 409 on a cancelled or resolved intent' })
   trigger(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('intent_id', IdParamPipe) intentId: string,
-    @Body() body: TriggerWaitingIntentDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: TriggerWaitingIntentDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new TriggerWaitingIntentCommand(envelopeOf(agentId, context, expected_revision), intentId, input));

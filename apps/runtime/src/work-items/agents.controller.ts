@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { canActOn, RegisterAgentCommand, GetAgentQuery } from '@app/application';
 import { RegisterAgentDto } from '@app/contracts';
 import { ApiError } from '@app/core';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('agents')
 @ApiBearerAuth()
@@ -14,7 +14,7 @@ export class AgentsController {
 
   @Post()
   @ApiOperation({ summary: 'Register an agent (201; an existing id is 409)' })
-  register(@Body() body: RegisterAgentDto, @CommandContext() context: HttpCommandContext) {
+  register(@Body() body: RegisterAgentDto, @CallerHeaders() context: HttpCommandContext) {
     if (!canActOn(context.caller, body.agent_id)) throw new ApiError('forbidden', 'this token may not act on that agent');
     return this.commands.execute(new RegisterAgentCommand(envelopeOf(body.agent_id, context)));
   }

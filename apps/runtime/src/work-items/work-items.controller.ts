@@ -9,7 +9,7 @@ import {
   CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
 } from '@app/contracts';
 import { ApiError } from '@app/core';
-import { CommandContext, envelopeOf, type HttpCommandContext, IdParamPipe } from './http-envelope';
+import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The work item tool surface of SPEC.md over HTTP. Thin: build the command, hand it over. */
 @ApiTags('work-items')
@@ -20,7 +20,7 @@ export class WorkItemsController {
 
   @Post()
   @ApiOperation({ summary: 'CreateWorkItem (201)' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateWorkItemDto, @CommandContext() context: HttpCommandContext) {
+  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateWorkItemDto, @CallerHeaders() context: HttpCommandContext) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateWorkItemCommand(envelopeOf(agentId, context, expected_revision), input));
   }
@@ -41,7 +41,7 @@ export class WorkItemsController {
   @ApiOperation({ summary: 'UpdateWorkItem; blocked_by: null clears the blocker' })
   update(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: UpdateWorkItemDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: UpdateWorkItemDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new UpdateWorkItemCommand(envelopeOf(agentId, context, expected_revision), workItemId, input));
@@ -52,7 +52,7 @@ export class WorkItemsController {
   @ApiOperation({ summary: 'PickWorkItem' })
   pick(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: PickWorkItemDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: PickWorkItemDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new PickWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.reason));
   }
@@ -62,7 +62,7 @@ export class WorkItemsController {
   @ApiOperation({ summary: 'CompleteWorkItem' })
   complete(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: CompleteWorkItemDto, @CommandContext() context: HttpCommandContext,
+    @Body() body: CompleteWorkItemDto, @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new CompleteWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.round_id));
   }
@@ -81,7 +81,7 @@ export class WorkItemsController {
   @ApiOperation({ summary: 'Replace the plan artifact body (records PlanArtifactRefreshed)' })
   replacePlan(
     @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: unknown, @CommandContext() context: HttpCommandContext,
+    @Body() body: unknown, @CallerHeaders() context: HttpCommandContext,
   ) {
     if (typeof body !== 'string') throw new ApiError('unsupported_media_type', 'send the plan body as text/markdown or text/plain');
     return this.commands.execute(new ReplacePlanCommand(envelopeOf(agentId, context), workItemId, body));

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
 import { AgentDecider, AgentFold, agentStream, currentSchemaVersion, DomainEvent, SnapshotStore, toDomainEvent } from '@app/core';
-import { LoadedAgent, RecentCommandLog } from './loaded-agent';
+import { IdempotencyWindow } from './idempotency-window';
 
-export interface CommandContext {
+/** An agent as the repository holds it between commands: its state, revision and idempotency window. */
+export interface LoadedAgent<S> {
+  state: S;
+  /** Revision of the last event folded in, or null for a stream that does not exist. */
+  revision: bigint | null;
+  commands: IdempotencyWindow;
+  /** Events folded since the last snapshot was taken. */
+  sinceSnapshot: number;
+}
+
+export interface TransactRequest {
   agentId: string;
   /** Idempotency key: a repeat returns the first result and appends nothing. */
   commandId: string;
@@ -63,7 +73,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     const { state, revision, snapshot, tail } = await this.agents.fold(agentId, { base: cached });
     let loaded = cached;
     if (!loaded || tail.length > 0) {
-      const commands = cached?.commands ?? (snapshot ? RecentCommandLog.fromJSON(snapshot.commands) : RecentCommandLog.empty());
+      const commands = cached?.commands ?? (snapshot ? IdempotencyWindow.fromJSON(snapshot.commands) : IdempotencyWindow.empty());
       const sinceSnapshot = (cached?.sinceSnapshot ?? 0) + tail.length;
       loaded = { state, revision, commands: tail.length === 0 ? commands : commands.withEvents(appliedCommands(tail)), sinceSnapshot };
     }
@@ -76,7 +86,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     return this.cache.get(agentId)?.state ?? null;
   }
 
-  async transact(ctx: CommandContext, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+  async transact(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
       if (loaded.commands.has(ctx.commandId)) return this.replayCommand(ctx.agentId, ctx.commandId, loaded);
@@ -95,7 +105,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     }
   }
 
-  private async append(ctx: CommandContext, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {
+  private async append(ctx: TransactRequest, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {
     const toAppend = events.map((event) => ({
       id: randomUUID(),
       type: event.type,

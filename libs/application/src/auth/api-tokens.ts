@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '@app/domain';
+
 /**
  * `RUNTIME_API_TOKENS` grammar: `token=agent-a|agent-b;admintoken=*`.
  * Error messages name the entry by position and never echo a token.
@@ -13,7 +15,6 @@ export interface ApiTokenGrant {
   readonly admin: boolean;
 }
 
-export const AGENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const TOKEN_PATTERN = /^[^\s=;|]+$/;
 
 export class ApiTokensError extends Error {
@@ -49,7 +50,7 @@ function parseEntry(entry: string, position: number): ApiTokenGrant {
     throw new ApiTokensError(`${where} lists an empty agent id (expected agent-a|agent-b or *)`);
   }
   if (agents.includes('*')) throw new ApiTokensError(`${where} mixes '*' with agent ids: '*' must stand alone`);
-  const invalid = agents.find((agent) => !AGENT_ID_PATTERN.test(agent));
-  if (invalid !== undefined) throw new ApiTokensError(`${where} lists agent id '${invalid}', which does not match ${AGENT_ID_PATTERN.source}`);
+  const invalid = agents.find((agent) => !ID_PATTERN.test(agent));
+  if (invalid !== undefined) throw new ApiTokensError(`${where} lists agent id '${invalid}', which does not match ${ID_PATTERN.source}`);
   return { token, name, agents: [...new Set(agents)], admin: false };
 }

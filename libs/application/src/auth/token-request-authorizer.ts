@@ -1,5 +1,5 @@
 import { AccessRequirement, Caller, RequestAuthorizer } from './request-authorizer';
-import { AGENT_ID_PATTERN } from './api-tokens';
+import { ID_PATTERN } from '@app/domain';
 import { ApiError } from '@app/core';
 import { decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
@@ -20,8 +20,8 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
       const why = authorization === undefined ? 'missing bearer token' : token === null ? 'malformed Authorization header: expected `Bearer <token>`' : 'unknown token';
       throw new ApiError('unauthorized', why);
     }
-    if (requirement.kind === 'agent' && requirement.agentId !== undefined && !AGENT_ID_PATTERN.test(requirement.agentId)) {
-      throw new ApiError('validation_failed', 'agent_id does not match the id pattern', { field: 'agent_id', pattern: AGENT_ID_PATTERN.source });
+    if (requirement.kind === 'agent' && requirement.agentId !== undefined && !ID_PATTERN.test(requirement.agentId)) {
+      throw new ApiError('validation_failed', 'agent_id does not match the id pattern', { field: 'agent_id', pattern: ID_PATTERN.source });
     }
     const decision = decideAccess(caller, requirement);
     if (decision === 'allow') return caller;

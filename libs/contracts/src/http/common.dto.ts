@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches, ValidateBy } from 'class-validator';
-
-/** API.md: the id pattern for caller-supplied ids and path ids. */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+import { ID_PATTERN } from '@app/domain';
 
 const REVISION = /^(0|[1-9]\d{0,18})$/;
 
@@ -28,10 +26,7 @@ export class ExpectedRevisionDto {
 
 export class RegisterAgentDto {
   @ApiProperty({ pattern: ID_PATTERN.source })
-  @Matches(ID_PATTERN, { message: 'agent_id must match ^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$' })
+  @Matches(ID_PATTERN, { message: `agent_id must match ${ID_PATTERN.source}` })
   agent_id!: string;
 }
 
-export function parseExpectedRevision(value: number | string | undefined): bigint | undefined {
-  return value === undefined ? undefined : BigInt(value);
-}

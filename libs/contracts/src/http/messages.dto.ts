@@ -3,7 +3,8 @@ import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import {
   CONTROL_ACTIONS, type ControlAction, MESSAGE_KINDS, MESSAGE_PRIORITIES, type MessageBody, type MessageKind, type MessagePriority, type MessageStatus,
 } from '@app/domain';
-import { ExpectedRevisionDto, ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 import { IsMessageBody, LimitQueryDto, MESSAGE_BODY_SCHEMA } from './shared-fields.dto';
 
 /**

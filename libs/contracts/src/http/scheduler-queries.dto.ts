@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { BRIEF_LIST_KINDS, type BriefKind } from '@app/domain';
-import { ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
 import { LimitQueryDto } from './shared-fields.dto';
 
 export class ContextQueryDto {

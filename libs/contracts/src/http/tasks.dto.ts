@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { TASK_LIST_FILTERS, TASK_STATUSES, type TaskListFilter, type TaskStatus, WAIT_POLICIES, type WaitPolicy } from '@app/domain';
-import { ExpectedRevisionDto, ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 import { LimitQueryDto } from './shared-fields.dto';
 
 export class CreateTaskDto extends ExpectedRevisionDto {

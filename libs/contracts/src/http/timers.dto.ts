@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches } from 'class-validator';
 import { TIMER_LIST_STATUSES, type TimerStatus } from '@app/domain';
-import { ExpectedRevisionDto, ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 import { LimitQueryDto } from './shared-fields.dto';
 
 export class CreateTimerDto extends ExpectedRevisionDto {

@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
 import { TERMINAL_KINDS, type TerminalKind } from '@app/domain';
-import { ExpectedRevisionDto, ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 
 // Shapes and types only: the domain decides ranges, lengths and every rule.
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { DELIVERY_MODES, type DeliveryMode, type MessageBody, WAIT_WAKES, WAITING_INTENT_LIST_STATUSES, type WaitWake } from '@app/domain';
-import { ExpectedRevisionDto, ID_PATTERN } from './common.dto';
+import { ID_PATTERN } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 import { IsMessageBody, LimitQueryDto, MESSAGE_BODY_SCHEMA } from './shared-fields.dto';
 
 /** Shapes and types only: the domain decides lengths and every rule. */

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { ID_PATTERN } from '@app/domain';
 import { ExpectedRevisionDto } from './common.dto';
 
 /** Shapes and types only: the domain decides lengths and every rule (one place for rules). */
-const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const PLAN_STATUSES = ['draft', 'ready', 'needs_input'];
 const TODO_STATES = ['pending', 'in_progress', 'completed'];
 
@@ -14,7 +14,7 @@ export class TodoItemDto {
 }
 
 export class CreateWorkItemDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ pattern: ID.source }) @IsOptional() @IsString() @Matches(ID) work_item_id?: string;
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source }) @IsOptional() @IsString() @Matches(ID_PATTERN) work_item_id?: string;
   @ApiProperty({ maxLength: 500 }) @IsString() objective!: string;
   @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?: 'draft' | 'ready' | 'needs_input';
   @ApiPropertyOptional({ type: [TodoItemDto], maxItems: 100 })
@@ -38,7 +38,7 @@ export class PickWorkItemDto extends ExpectedRevisionDto {
 }
 
 export class CompleteWorkItemDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ pattern: ID.source }) @IsOptional() @IsString() @Matches(ID) round_id?: string;
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source }) @IsOptional() @IsString() @Matches(ID_PATTERN) round_id?: string;
 }
 
 export const WORK_ITEM_LIST_FILTER_VALUES = [

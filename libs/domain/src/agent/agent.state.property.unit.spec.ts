@@ -4,7 +4,7 @@ import { at, cmd, created, registered } from '../testing/fixtures';
 import { actionArb, play, type World } from '../testing/random-actions';
 import { apply, streamOf } from '../testing/worker-simulation';
 import { replay } from './agent.evolve';
-import { indexOf } from './agent.index';
+import { schedulingIndexOf } from './scheduling-index.upkeep';
 import { type AgentState, reviveAgentState } from './agent.state';
 
 const start = (): World => ({ stream: streamOf([registered()]), minute: 60 });
@@ -21,7 +21,7 @@ describe('an agent state through JSON and reviveAgentState (a snapshot)', () => 
       const revived = roundTrip(before.stream.state);
       expect(JSON.stringify(revived)).toBe(JSON.stringify(before.stream.state));
       expect(revived).toEqual(before.stream.state);
-      expect(revived.scheduling_index).toEqual(indexOf(revived));
+      expect(revived.scheduling_index).toEqual(schedulingIndexOf(revived));
       expect(decideNextAction(revived, at(60 + minutes))).toEqual(decideNextAction(before.stream.state, at(60 + minutes)));
 
       // The rest of the life, played on the original and on the revived state, records the same events.

@@ -65,7 +65,7 @@ export type AgentState = {
   briefs: RecordMap<BriefRecord>;
   /** The newest SchedulerDecisionRecorded (a decision equal to it is not recorded again unless it has effects). */
   last_decision: RecordedDecision | null;
-  /** Derived from the records above by evolve, so a decision never scans every item (agent.index.ts). */
+  /** Derived from the records above by evolve, so a decision never scans every item (scheduling-index.upkeep.ts). */
   scheduling_index: SchedulingIndex;
 };
 

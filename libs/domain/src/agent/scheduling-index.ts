@@ -2,7 +2,7 @@
  * What the scheduler would otherwise find by scanning every record, kept up to date by evolve
  * (as `queue` is for messages): an agent may hold thousands of work items and a long history
  * of intents, and a decision must not cost a pass over all of them. Derived only: no event
- * writes it, `indexOf` (agent.index.ts) rebuilds it from the records, and a spec checks after every event of
+ * writes it, `schedulingIndexOf` (scheduling-index.upkeep.ts) rebuilds it from the records, and a spec checks after every event of
  * random histories that evolve's incremental upkeep equals that rebuild.
  */
 export type SchedulingIndex = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { evolve, replay } from '../agent/agent.evolve';
-import { indexOf } from '../agent/agent.index';
+import { schedulingIndexOf } from '../agent/scheduling-index.upkeep';
 import { type AgentState, reviveAgentState } from '../agent/agent.state';
 import { at, registered } from '../testing/fixtures';
 import { type Action, actionArb, play, type World } from '../testing/random-actions';
@@ -67,7 +67,7 @@ describe('the scheduling index over random agent lives (property)', () => {
       let state = replay([]);
       for (const event of world.stream.events) {
         state = evolve(state, event);
-        expect(state.scheduling_index).toEqual(indexOf(state));
+        expect(state.scheduling_index).toEqual(schedulingIndexOf(state));
       }
       expect(JSON.parse(JSON.stringify(state.scheduling_index))).toEqual(state.scheduling_index);
     }), RUNS);

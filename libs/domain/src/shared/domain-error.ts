@@ -6,14 +6,6 @@ export type DomainErrorCode =
   | 'conflict'
   | 'already_exists';
 
-export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = [
-  'validation_failed',
-  'not_found',
-  'invariant_violated',
-  'conflict',
-  'already_exists',
-];
-
 export type DomainErrorDetails = Record<string, unknown>;
 
 /** A refused command: `decide` throws it and nothing is appended. */

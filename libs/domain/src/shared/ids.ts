@@ -3,9 +3,6 @@ import { validationFailed } from './domain-error';
 /** API.md: ids a caller may supply. Also the only ids that may become file-path segments. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
-/** Shape of the work item ids the app generates when the client gives none. */
-export const GENERATED_WORK_ITEM_ID_PATTERN = /^work_[0-9a-f]{32}$/;
-
 export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }

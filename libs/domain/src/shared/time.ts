@@ -21,11 +21,3 @@ export function compareInstants(a: string, b: string): number {
   if (Number.isFinite(diff) && diff !== 0) return diff;
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** Orders nullable instants with nulls last (they never happened). */
-export function compareInstantsDescNullsLast(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return compareInstants(b, a);
-}

@@ -1,7 +1,7 @@
 import type { AgentCommand } from '../agent/agent.commands';
 import type { AgentEvent } from '../agent/agent.events';
 import { replay } from '../agent/agent.evolve';
-import { indexOf } from '../agent/agent.index';
+import { schedulingIndexOf } from '../agent/scheduling-index.upkeep';
 import type { AgentState, WaitingIntentRecord } from '../agent/agent.state';
 import type { CommandMeta } from '../shared/command-meta';
 import { RecordMap } from '../shared/record-map';
@@ -91,7 +91,7 @@ export function intent(id: string, workItemId: string | null, overrides: Partial
 export function stateOf(events: AgentEvent[], intents: WaitingIntentRecord[] = []): AgentState {
   const state = replay(events);
   const placed = { ...state, waiting_intents: RecordMap.from(intents.map((i) => [i.id, i] as const)) };
-  return { ...placed, scheduling_index: indexOf(placed) };
+  return { ...placed, scheduling_index: schedulingIndexOf(placed) };
 }
 
 /** Command builders with default meta. */

@@ -13,11 +13,6 @@ export type TaskListFilter = 'all' | 'active' | 'terminal';
 export const TASK_LIST_FILTERS: readonly TaskListFilter[] = ['all', 'active', 'terminal'];
 export type TaskListQuery = { filter?: TaskListFilter; work_item_id?: string; limit?: number };
 
-/** Active tasks are the non-terminal ones (diagnostics only: they never make the agent wait). */
-export function activeTasks(state: AgentState): TaskRecord[] {
-  return state.tasks.values().filter((task) => !isTerminalTaskStatus(task.status));
-}
-
 /** GET tasks: newest first (created_at desc, then id). */
 export function listTasks(state: AgentState, query: TaskListQuery = {}): ListReply<TaskView> {
   const filter = parseListParam(query.filter, 'filter', TASK_LIST_FILTERS, 'all');
@@ -26,9 +21,4 @@ export function listTasks(state: AgentState, query: TaskListQuery = {}): ListRep
     .filter((task) => query.work_item_id === undefined || task.work_item_id === query.work_item_id)
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return page(matches, query.limit, toTaskView);
-}
-
-export function taskView(state: AgentState, taskId: string): TaskView | null {
-  const task = state.tasks.get(taskId);
-  return task ? toTaskView(task) : null;
 }

@@ -35,8 +35,3 @@ export function listTimers(state: AgentState, query: TimerListQuery = {}): ListR
   const matches = state.timers.values().filter((t) => status === 'all' || t.status === status).sort(bySoonest);
   return page(matches, query.limit, (timer) => toTimerView(timer, query.now ?? null));
 }
-
-export function timerView(state: AgentState, timerId: string, now: string | null = null): TimerView | null {
-  const timer = state.timers.get(timerId);
-  return timer ? toTimerView(timer, now) : null;
-}

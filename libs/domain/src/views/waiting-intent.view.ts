@@ -30,8 +30,3 @@ export function listWaitingIntents(state: AgentState, query: WaitingIntentListQu
     .sort((a, b) => compareIntents(b, a));
   return page(matches, query.limit, toWaitingIntentView);
 }
-
-/** The intent whose capability token hashes to `hash` (callback route), or null. */
-export function waitingIntentByTokenHash(state: AgentState, hash: string): WaitingIntentRecord | null {
-  return state.waiting_intents.values().find((intent) => intent.callback_token_hash === hash) ?? null;
-}

@@ -7,9 +7,9 @@ import type { WakeHintSubmitted } from '../wake-hint/wake-hint.events';
 import type { WakeHintDisposition } from '../wake-hint/wake-hint.state';
 import type { Warning } from '../shared/warnings';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
-import { toWaitingIntentView, type WaitingIntentView } from './waiting-intent.view';
-import { workItemView, type WorkItemView } from './work-item.view';
+import { messageView, type MessageView } from '../views/message.view';
+import { toWaitingIntentView, type WaitingIntentView } from '../views/waiting-intent.view';
+import { workItemView, type WorkItemView } from '../views/work-item.view';
 
 // Reply bodies without `revision` (the app adds it). The app adds `callback_token` to the WaitFor
 // reply once (it generated the token; the domain only ever sees its hash).
@@ -34,7 +34,7 @@ function intentView(state: AgentState, intentId: string): WaitingIntentView {
 }
 
 /** The message this decision queued, as it stands after the decision. */
-export function queuedMessageOf(after: AgentState, newEvents: readonly AgentEvent[]): MessageView | null {
+function queuedMessageOf(after: AgentState, newEvents: readonly AgentEvent[]): MessageView | null {
   const queued = newEvents.find((e): e is MessageQueued => e.type === 'MessageQueued');
   return queued ? messageView(after, queued.data.message_id) : null;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RecentCommandLog } from './loaded-agent';
+import { IdempotencyWindow } from './idempotency-window';
 
 /** The window as it was first written (a Map copied per call): the model the log must match. */
 class CopyingLog {
@@ -23,10 +23,10 @@ const IDS = Array.from({ length: 12 }, (_, i) => `c-${i}`);
 // One call = the pairs of one command (its id at its first and last revision), or a few ids at once.
 const call = fc.array(fc.constantFrom(...IDS), { minLength: 1, maxLength: 3 });
 
-describe('RecentCommandLog', () => {
+describe('IdempotencyWindow', () => {
   it('keeps exactly the window a Map copied per command keeps, at every step (ids, ranges, order, eviction)', () => {
     fc.assert(fc.property(fc.array(call, { maxLength: 120 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 6 }), (calls, limit, compactAfter) => {
-      let log = RecentCommandLog.empty({ limit, compactAfter });
+      let log = IdempotencyWindow.empty({ limit, compactAfter });
       let model = new CopyingLog(limit);
       let revision = 0n;
       for (const ids of calls) {
@@ -34,13 +34,13 @@ describe('RecentCommandLog', () => {
         [log, model] = [log.withEvents(pairs), model.withEvents(pairs)];
         expect(log.toJSON()).toEqual(model.toJSON());
         for (const id of IDS) expect(log.get(id)).toEqual(model.entries.get(id));
-        expect(RecentCommandLog.fromJSON(log.toJSON(), { limit, compactAfter }).toJSON()).toEqual(model.toJSON());
+        expect(IdempotencyWindow.fromJSON(log.toJSON(), { limit, compactAfter }).toJSON()).toEqual(model.toJSON());
       }
     }), { numRuns: 300 });
   });
 
   it('leaves the log it was derived from as it was (a refused append keeps the old window)', () => {
-    const base = RecentCommandLog.empty({ limit: 3, compactAfter: 2 }).withEvents([['a', 0n], ['b', 1n], ['c', 2n]]);
+    const base = IdempotencyWindow.empty({ limit: 3, compactAfter: 2 }).withEvents([['a', 0n], ['b', 1n], ['c', 2n]]);
     const before = base.toJSON();
     base.withEvents([['d', 3n], ['e', 4n]]);
     base.withEvents([['a', 5n]]);
@@ -49,7 +49,7 @@ describe('RecentCommandLog', () => {
   });
 
   it('holds 1000 ids by default: the 1001st new id pushes the oldest out', () => {
-    let log = RecentCommandLog.empty();
+    let log = IdempotencyWindow.empty();
     for (let i = 0; i < 1001; i++) log = log.withEvents([[`k-${i}`, BigInt(i)]]);
     expect(log.has('k-0')).toBe(false);
     expect(log.get('k-1')).toEqual({ first: 1n, last: 1n });

@@ -8,8 +8,8 @@ import type { Warning } from '../shared/warnings';
 import type { CompleteWorkItem, CreateWorkItem, UpdateWorkItem } from '../work-item/work-item.commands';
 import { UNFINISHED_TODOS_SAMPLE_SIZE, unfinishedTodosWarnings } from '../work-item/completion-warnings';
 import type { WorkItemCompleted } from '../work-item/work-item.events';
-import { type AgentSummaryView, toAgentSummaryView } from './agent.view';
-import { workItemView, type WorkItemView } from './work-item.view';
+import { type AgentSummaryView, toAgentSummaryView } from '../views/agent.view';
+import { workItemView, type WorkItemView } from '../views/work-item.view';
 
 // Reply bodies of API.md without `revision` (the app adds the stream revision after the append).
 

@@ -10,7 +10,7 @@ import {
   renderPickWorkItemReply,
   renderRegisterAgentReply,
   renderUpdateWorkItemReply,
-} from './replies';
+} from './agent.replies';
 
 /** Runs a command the way the app does: decide, fold, render. */
 function run<R>(history: AgentEvent[], command: AgentCommand, render: (c: never, b: AgentState, a: AgentState, e: AgentEvent[]) => R): R {

@@ -41,7 +41,7 @@ function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set
 }
 
 /** The index of `state`'s records, built from scratch (a snapshot of an older shape, a test, a check). */
-export function indexOf(state: AgentState): SchedulingIndex {
+export function schedulingIndexOf(state: AgentState): SchedulingIndex {
   const active_intents = state.waiting_intents.keys().filter((id) => isActive(state.waiting_intents.get(id))).sort(intentOrder(state.waiting_intents));
   const waitedOn = waitedOnItems(state, active_intents);
   const ids = state.work_items.keys();

@@ -1,18 +1,9 @@
 import { RecentCommands } from '@app/core';
 
-export interface LoadedAgent<S> {
-  state: S;
-  /** Revision of the last event folded in, or null for a stream that does not exist. */
-  revision: bigint | null;
-  commands: RecentCommandLog;
-  /** Events folded since the last snapshot was taken. */
-  sinceSnapshot: number;
-}
-
 type Range = { readonly first: bigint; readonly last: bigint };
 type Touch = readonly [string, Range];
 
-export type RecentCommandLogOptions = {
+export type IdempotencyWindowOptions = {
   /** How many command ids the window keeps (the newest by last touch). */
   limit?: number;
   /** How many touches are kept beside the settled map before they are folded into a new one. */
@@ -30,7 +21,7 @@ export type RecentCommandLogOptions = {
  * new settled map. Which settled ids the newer touches have pushed out is computed from the
  * ranks, so the window is exactly the newest `limit` ids at every step.
  */
-export class RecentCommandLog {
+export class IdempotencyWindow {
   static readonly LIMIT = 1000;
   static readonly COMPACT_AFTER = 64;
 
@@ -41,20 +32,20 @@ export class RecentCommandLog {
     private readonly recent: readonly Touch[],
   ) {}
 
-  static empty(options: RecentCommandLogOptions = {}): RecentCommandLog {
-    return RecentCommandLog.settle(options, []);
+  static empty(options: IdempotencyWindowOptions = {}): IdempotencyWindow {
+    return IdempotencyWindow.settle(options, []);
   }
 
-  static fromJSON(json: RecentCommands, options: RecentCommandLogOptions = {}): RecentCommandLog {
-    return RecentCommandLog.settle(options, json.map(([id, first, last]) => [id, { first: BigInt(first), last: BigInt(last) }]));
+  static fromJSON(json: RecentCommands, options: IdempotencyWindowOptions = {}): IdempotencyWindow {
+    return IdempotencyWindow.settle(options, json.map(([id, first, last]) => [id, { first: BigInt(first), last: BigInt(last) }]));
   }
 
   /** A log whose window is the newest `limit` of `touches` (oldest first), all settled. */
-  private static settle(options: RecentCommandLogOptions, touches: readonly Touch[]): RecentCommandLog {
-    const limit = options.limit ?? RecentCommandLog.LIMIT;
+  private static settle(options: IdempotencyWindowOptions, touches: readonly Touch[]): IdempotencyWindow {
+    const limit = options.limit ?? IdempotencyWindow.LIMIT;
     const kept = touches.slice(Math.max(0, touches.length - limit));
     const settled = new Map(kept.map(([id, range], rank) => [id, { range, rank }]));
-    return new RecentCommandLog(limit, options.compactAfter ?? RecentCommandLog.COMPACT_AFTER, settled, []);
+    return new IdempotencyWindow(limit, options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER, settled, []);
   }
 
   has(commandId: string): boolean {
@@ -74,7 +65,7 @@ export class RecentCommandLog {
   }
 
   /** A log that records each `[commandId, revision]` pair (in stream order). */
-  withEvents(pairs: Iterable<[string, bigint]>): RecentCommandLog {
+  withEvents(pairs: Iterable<[string, bigint]>): IdempotencyWindow {
     const touched = new Map<string, Range>();
     for (const [commandId, revision] of pairs) {
       const existing = touched.get(commandId) ?? this.get(commandId);
@@ -84,8 +75,8 @@ export class RecentCommandLog {
     const recent = [...this.recent.filter(([id]) => !touched.has(id)), ...touched];
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
-    if (recent.length > Math.min(this.compactAfter, this.limit)) return RecentCommandLog.settle(options, this.windowWith(recent));
-    return new RecentCommandLog(this.limit, this.compactAfter, this.settled, recent);
+    if (recent.length > Math.min(this.compactAfter, this.limit)) return IdempotencyWindow.settle(options, this.windowWith(recent));
+    return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, recent);
   }
 
   toJSON(): RecentCommands {

@@ -1,17 +1,16 @@
 import type { AgentEvent } from '../agent/agent.events';
 import type { AgentState } from '../agent/agent.state';
 import type { Warning } from '../shared/warnings';
-import type { CloseRound, ExpireLease, Heartbeat, RecordRound, StartTurn, TurnTerminalCommand } from '../turn/turn.commands';
+import type { CloseRound, Heartbeat, RecordRound, TurnTerminalCommand } from '../turn/turn.commands';
 import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
 import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../turn/turn.state';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
+import { messageView, type MessageView } from '../views/message.view';
 import {
   type ActivationTurnView, type BriefView, cloneWarning, type RoundView, toActivationTurnView, toBriefView, toRoundView, toTurnView, type TurnView,
-} from './turn.view';
+} from '../views/turn.view';
 
 // Reply bodies without `revision` (the app adds it).
-export type StartTurnReply = { turn: ActivationTurnView; message: MessageView; warnings: Warning[] };
 export type HeartbeatReply = { turn: ActivationTurnView; interjections: MessageView[]; warnings: Warning[] };
 /** API.md round close reply (also the outcome of a round closed by the next round or the terminal). */
 export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
@@ -32,11 +31,6 @@ function closedRound(after: AgentState, events: readonly AgentEvent[]): (RoundCl
 function roundOutcome(state: AgentState, roundId: string): RoundCloseReply {
   const round = found(state.rounds.get(roundId), 'round', roundId);
   return { promotion: round.promotion && { ...round.promotion }, warnings: round.warnings.map(cloneWarning) };
-}
-
-export function renderStartTurnReply(command: StartTurn, _b: AgentState, after: AgentState, _e: readonly AgentEvent[]): StartTurnReply {
-  const turn = turnOf(after, command.data.turn_id);
-  return { turn: toActivationTurnView(turn), message: found(messageView(after, turn.message_id), 'message', turn.message_id), warnings: [] };
 }
 
 export function renderHeartbeatReply(command: Heartbeat, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): HeartbeatReply {
@@ -72,6 +66,3 @@ export function renderTurnTerminalReply(command: TurnTerminalCommand, _b: AgentS
   return turnEndReply(after, command.data.turn_id, newEvents);
 }
 
-export function renderExpireLeaseReply(command: ExpireLease, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): TurnEndReply {
-  return turnEndReply(after, command.data.turn_id, newEvents);
-}

@@ -1,9 +1,9 @@
 import { createParamDecorator, type ExecutionContext, type PipeTransform, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@app/core';
+import { ID_PATTERN } from '@app/domain';
 import type { Caller, CommandEnvelope } from '@app/application';
 
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** An id in a path that does not match API.md's id pattern is 400. */
@@ -24,7 +24,7 @@ export interface HttpCommandContext {
 }
 
 /** Caller, `Idempotency-Key` and `X-Correlation-Id` of a command request. */
-export const CommandContext = createParamDecorator((_data: unknown, context: ExecutionContext): HttpCommandContext => {
+export const CallerHeaders = createParamDecorator((_data: unknown, context: ExecutionContext): HttpCommandContext => {
   const request = context.switchToHttp().getRequest<FastifyRequest>();
   const caller = request.caller;
   if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');

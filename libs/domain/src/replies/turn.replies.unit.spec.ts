@@ -3,13 +3,13 @@ import { at, created, NOW, picked, registered } from '../testing/fixtures';
 import { runCommand } from '../testing/run-command';
 import { call, nextDecision, tcmd } from '../testing/turn-fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
-import { contextProjection } from './context';
-import { toDecisionView } from './decision.view';
-import { renderActivationReply, renderEmitSystemTickReply, renderRecordDecisionReply, renderReduceMessageReply } from './scheduler.replies';
+import { contextProjection } from '../views/context';
+import { toDecisionView } from '../views/decision.view';
+import { renderActivationReply } from './activation.replies';
 import {
-  renderCloseRoundReply, renderExpireLeaseReply, renderHeartbeatReply, renderRecordRoundReply, renderStartTurnReply, renderTurnTerminalReply,
+  renderCloseRoundReply, renderHeartbeatReply, renderRecordRoundReply, renderTurnTerminalReply,
 } from './turn.replies';
-import { listBriefs } from './turn.view';
+import { listBriefs } from '../views/turn.view';
 
 const focused = [registered(), created('w-1'), picked('w-1')];
 const queued = history(focused, wcmd.enqueue('m-1'));
@@ -17,12 +17,6 @@ const started = history(queued, tcmd.startTurn('t-1', 'm-1'));
 const TURN = { turn_id: 't-1', turn_index: 1, lease_expires_at: '2026-01-01T01:01:00.000Z', work_item_id: 'w-1' };
 
 describe('turn replies', () => {
-  it('StartTurn: the turn (API.md activation shape) and its message', () => {
-    expect(runCommand(queued, tcmd.startTurn('t-1', 'm-1'), renderStartTurnReply)).toEqual({
-      turn: TURN, message: expect.objectContaining({ id: 'm-1', status: 'dequeued' }), warnings: [],
-    });
-  });
-
   it('Heartbeat: the renewed turn and the interjections', () => {
     const busy = history(started, wcmd.enqueue('m-i', { priority: 'interject' }));
     expect(runCommand(busy, tcmd.heartbeat('t-1', at(61)), renderHeartbeatReply)).toEqual({
@@ -57,30 +51,14 @@ describe('turn replies', () => {
       brief: { id: 'brief_turn_t-1', kind: 'failure', text: 'boom', work_item_id: 'w-1', created_at: NOW }, recovery: null, warnings: [],
     });
   });
-
-  it('ExpireLease: the recovery classification', () => {
-    expect(runCommand(started, tcmd.expire('t-1', at(62)), renderExpireLeaseReply)).toMatchObject({
-      message: { id: 'm-1', status: 'queued', interrupt_count: 1 }, recovery: 'requeued', brief: null,
-    });
-  });
 });
 
-describe('scheduler replies and views', () => {
+describe('the activation reply and the scheduler views', () => {
   it('toDecisionView has every API.md field, null when absent', () => {
     expect(toDecisionView(nextDecision([registered()]), NOW)).toEqual({
       kind: 'Sleep', reason: 'no_runnable_work', model_reentry: false, liveness_only: false, message_id: null, work_item_id: null,
       task_id: null, idempotency_key: null, evidence: ['queue_empty', 'no_runnable_work'], recorded_at: NOW,
     });
-  });
-
-  it('RecordDecision, EmitSystemTick, ReduceMessage say what they did', () => {
-    const decision = nextDecision(focused);
-    expect(runCommand(focused, tcmd.recordDecision(decision), renderRecordDecisionReply)).toMatchObject({ recorded: true, decision: { kind: 'EmitSystemTick', recorded_at: NOW } });
-    expect(runCommand(focused, tcmd.emitTick(decision, 'm-t'), renderEmitSystemTickReply)).toMatchObject({
-      emitted: true, idempotency_key: 'work_queue:continue_active:w-1:1', message: { id: 'm-t', kind: 'system_tick' },
-    });
-    const hint = history([registered()], wcmd.wakeHint());
-    expect(runCommand(hint, tcmd.reduce('m-hint'), renderReduceMessageReply)).toMatchObject({ reduced: true, message: { status: 'processed' } });
   });
 
   it('an activation returns the decision, and for a model turn the turn, message and context', () => {

@@ -6,21 +6,19 @@ import { compareInstants } from '../shared/time';
 import type { Warning } from '../shared/warnings';
 import type { CreateTask, UpdateTaskStatus } from '../task/task.commands';
 import { taskTransition } from '../task/task.decide';
-import type { CancelTimer, CreateTimer, FireTimer } from '../timer/timer.commands';
+import type { CancelTimer, CreateTimer } from '../timer/timer.commands';
 import type { TimerCreated } from '../timer/timer.events';
-import { type AgentSummaryView, toAgentSummaryView } from './agent.view';
+import { type AgentSummaryView, toAgentSummaryView } from '../views/agent.view';
 import { found } from './found';
-import { messageView, type MessageView } from './message.view';
-import { toTaskView, type TaskView } from './task.view';
-import { toTimerView, type TimerView } from './timer.view';
-import { queuedMessageOf } from './waiting-plane.replies';
+import { messageView, type MessageView } from '../views/message.view';
+import { toTaskView, type TaskView } from '../views/task.view';
+import { toTimerView, type TimerView } from '../views/timer.view';
 
 // Reply bodies without `revision` (the app adds it).
 
 export type TaskReply = { task: TaskView; warnings: Warning[] };
 export type TimerReply = { timer: TimerView; warnings: Warning[] };
 export type CancelTimerReply = { timer: TimerView; cancelled: boolean; warnings: Warning[] };
-export type FireTimerReply = { timer: TimerView; fired: boolean; message: MessageView | null; warnings: Warning[] };
 export type EnqueueMessageReply = { message: MessageView; warnings: Warning[] };
 export type DropMessageReply = { message: MessageView; dropped: boolean; warnings: Warning[] };
 export type ControlReply = {
@@ -65,15 +63,6 @@ export function renderCreateTimerReply(command: CreateTimer, _b: AgentState, aft
 
 export function renderCancelTimerReply(command: CancelTimer, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): CancelTimerReply {
   return { timer: timerOf(after, command.data.timer_id), cancelled: newEvents.some((e) => e.type === 'TimerCancelled'), warnings: [] };
-}
-
-export function renderFireTimerReply(command: FireTimer, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): FireTimerReply {
-  return {
-    timer: timerOf(after, command.data.timer_id),
-    fired: newEvents.some((e) => e.type === 'TimerFired'),
-    message: queuedMessageOf(after, newEvents),
-    warnings: [],
-  };
 }
 
 export function renderEnqueueMessageReply(

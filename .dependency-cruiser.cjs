@@ -35,35 +35,40 @@ module.exports = {
     ...libraryOrder,
     {
       name: 'no-deep-import',
-      comment: 'Another library is imported through its face, @app/<lib> (or @app/<lib>/testing from test code), never a file inside it.',
+      comment:
+        'Another library is imported through its face, @app/<lib> (or @app/<lib>/testing from test code), never a file inside it.',
       severity: 'error',
       from: { path: '^libs/([^/]+)/' },
       to: { path: '^libs/[^/]+/src/', pathNot: ['^libs/$1/', ...FACES] },
     },
     {
       name: 'no-deep-import',
-      comment: 'Outside the libraries, a library is imported through its face, @app/<lib> (or @app/<lib>/testing from test code).',
+      comment:
+        'Outside the libraries, a library is imported through its face, @app/<lib> (or @app/<lib>/testing from test code).',
       severity: 'error',
       from: { path: '^(apps|test|tools|bench)/', pathNot: BEFORE_ALIASES },
       to: { path: '^libs/[^/]+/src/', pathNot: FACES },
     },
     {
       name: 'testing-face-for-tests-only',
-      comment: 'A testing face (@app/<lib>/testing) serves specs, test harnesses, tools and bench, never the code that ships.',
+      comment:
+        'A testing face (@app/<lib>/testing) serves specs, test harnesses, tools and bench, never the code that ships.',
       severity: 'error',
       from: { path: '^(apps|libs)/', pathNot: TEST_CODE },
       to: { path: '^libs/[^/]+/src/testing/' },
     },
     {
       name: 'no-app-to-app',
-      comment: 'An app never imports another app: what two apps share lives in a library (the boot code is in libs/platform).',
+      comment:
+        'An app never imports another app: what two apps share lives in a library (the boot code is in libs/platform).',
       severity: 'error',
       from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/', pathNot: ['^apps/$1/', '^apps/register-paths\\.ts$'] },
     },
     {
       name: 'no-lib-to-app-or-test',
-      comment: 'A library never imports an app, test/, tools/ or bench/: they import the libraries, not the other way round.',
+      comment:
+        'A library never imports an app, test/, tools/ or bench/: they import the libraries, not the other way round.',
       severity: 'error',
       from: { path: '^libs/' },
       to: { path: '^(apps|test|tools|bench)/' },
@@ -98,7 +103,8 @@ module.exports = {
     },
     {
       name: 'views-before-replies',
-      comment: 'In libs/domain, the reply renderers (src/replies) may use the views and the rest of the domain; nothing outside src/replies imports a reply renderer (the index aside).',
+      comment:
+        'In libs/domain, the reply renderers (src/replies) may use the views and the rest of the domain; nothing outside src/replies imports a reply renderer (the index aside).',
       severity: 'error',
       from: { path: '^libs/domain/src/', pathNot: ['^libs/domain/src/replies/', '^libs/domain/src/index\\.ts$'] },
       to: { path: '^libs/domain/src/replies/' },
@@ -112,9 +118,13 @@ module.exports = {
     },
     {
       name: 'pg-where-allowed',
-      comment: 'In apps and libs, pg is imported by the Postgres event store adapter, the read models and the platform\'s Postgres helpers; elsewhere only its types.',
+      comment:
+        "In apps and libs, pg is imported by the Postgres event store adapter, the read models and the platform's Postgres helpers; elsewhere only its types.",
       severity: 'error',
-      from: { path: '^(apps|libs)/', pathNot: ['^libs/event-store/src/postgres/', '^libs/read-models/', '^libs/platform/src/postgres/'] },
+      from: {
+        path: '^(apps|libs)/',
+        pathNot: ['^libs/event-store/src/postgres/', '^libs/read-models/', '^libs/platform/src/postgres/'],
+      },
       to: { path: '(^|/)node_modules/pg/', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -126,7 +136,7 @@ module.exports = {
     },
     {
       name: 'no-orphans',
-      comment: 'No file that nothing imports and that imports nothing (entry points and jest\'s own files aside).',
+      comment: "No file that nothing imports and that imports nothing (entry points and jest's own files aside).",
       severity: 'error',
       from: { orphan: true, pathNot: ['\\.d\\.ts$', '^test/setup/'] },
       to: {},

@@ -19,15 +19,28 @@ module.exports = tseslint.config(
     // import is a rule of .dependency-cruiser.cjs).
     files: ['libs/domain/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error',
+      'no-restricted-globals': [
+        'error',
         { name: 'process', message: 'libs/domain is pure: no env.' },
         { name: 'setTimeout', message: 'libs/domain is pure: no timers.' },
         { name: 'setInterval', message: 'libs/domain is pure: no timers.' },
-        { name: 'fetch', message: 'libs/domain is pure: no IO.' }],
-      'no-restricted-syntax': ['error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'libs/domain is pure: time is an input.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'libs/domain is pure: time is an input.' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'libs/domain is pure: ids are inputs.' }],
+        { name: 'fetch', message: 'libs/domain is pure: no IO.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'libs/domain is pure: time is an input.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'libs/domain is pure: time is an input.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'libs/domain is pure: ids are inputs.',
+        },
+      ],
     },
   },
 );

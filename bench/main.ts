@@ -12,7 +12,11 @@ function parseArgs(argv: string[]): { quick: boolean; only?: number[]; out?: str
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') args.quick = true;
-    else if (arg === '--only') args.only = (argv[++i] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    else if (arg === '--only')
+      args.only = (argv[++i] ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
     else if (arg === '--out') args.out = resolve(argv[++i] ?? '');
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
@@ -29,7 +33,9 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const { report, path } = await runBench(args);
   process.stdout.write(`\n${renderConsole(report)}\n\n`);
-  process.stdout.write(`${report.mode} run took ${report.seconds.toFixed(1)} s${path ? `; report written to ${path}` : ''}\n`);
+  process.stdout.write(
+    `${report.mode} run took ${report.seconds.toFixed(1)} s${path ? `; report written to ${path}` : ''}\n`,
+  );
 }
 
 main().then(

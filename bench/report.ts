@@ -77,18 +77,29 @@ const verdict = (check: Check): string => (check.met === undefined ? 'reported' 
 const cell = (value: string | number): string => (typeof value === 'number' ? num(value) : value).replace(/\|/g, '\\|');
 
 function table(columns: string[], rows: Array<Array<string | number>>): string[] {
-  return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)];
+  return [
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ];
 }
 
 export function missedChecks(report: BenchReport): Array<{ figure: FigureResult; check: Check }> {
-  return report.figures.flatMap((figure) => figure.checks.filter((check) => check.met === false).map((check) => ({ figure, check })));
+  return report.figures.flatMap((figure) =>
+    figure.checks.filter((check) => check.met === false).map((check) => ({ figure, check })),
+  );
 }
 
 export function summaryRows(report: BenchReport): string[][] {
   return report.figures.flatMap((figure) =>
     figure.checks.map((check) => [
-      String(figure.id), check.name, metric(check.measured), check.baseline ? `${metric(check.baseline)} (${check.baseline.label})` : '—',
-      check.ratio === undefined ? '—' : `${num(check.ratio)}x`, check.target ?? '—', verdict(check),
+      String(figure.id),
+      check.name,
+      metric(check.measured),
+      check.baseline ? `${metric(check.baseline)} (${check.baseline.label})` : '—',
+      check.ratio === undefined ? '—' : `${num(check.ratio)}x`,
+      check.target ?? '—',
+      verdict(check),
     ]),
   );
 }
@@ -104,13 +115,19 @@ export function renderMarkdown(report: BenchReport): string {
         '(its numbers mean nothing). Targets are ratios against the baseline measured in the same run.'
       : 'A **quick** smoke run (`npm run bench -- --quick`): tiny counts, the numbers mean nothing; only the full run is a measurement.',
     '',
-    ...table(['', ''], [
-      ['mode', `${report.mode}, ${num(report.seconds)} s in total, started ${report.startedAt}`],
-      ['commit', m.commit],
-      ['machine', `${m.cores} cores (${m.cpu}), ${num(m.memoryGb)} GB RAM`],
-      ['Node', m.node],
-      ['Postgres', `${m.postgres} (${m.embeddedPostgres ? 'embedded, started by the run' : 'DATABASE_URL'}; ${m.postgresSettings})`],
-    ]),
+    ...table(
+      ['', ''],
+      [
+        ['mode', `${report.mode}, ${num(report.seconds)} s in total, started ${report.startedAt}`],
+        ['commit', m.commit],
+        ['machine', `${m.cores} cores (${m.cpu}), ${num(m.memoryGb)} GB RAM`],
+        ['Node', m.node],
+        [
+          'Postgres',
+          `${m.postgres} (${m.embeddedPostgres ? 'embedded, started by the run' : 'DATABASE_URL'}; ${m.postgresSettings})`,
+        ],
+      ],
+    ),
     '',
     '## Summary',
     '',
@@ -118,10 +135,16 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   ];
   const missed = missedChecks(report);
-  lines.push(missed.length === 0 ? 'Every target was met.' : `${missed.length} target(s) missed: each figure's notes say where the time goes and what would fix it.`, '');
+  lines.push(
+    missed.length === 0
+      ? 'Every target was met.'
+      : `${missed.length} target(s) missed: each figure's notes say where the time goes and what would fix it.`,
+    '',
+  );
   for (const figure of report.figures) {
     lines.push(`## ${figure.id}. ${figure.title}`, '', figure.method, '', `(${num(figure.seconds)} s)`, '');
-    for (const detail of figure.tables) lines.push(`**${detail.title}**`, '', ...table(detail.columns, detail.rows), '');
+    for (const detail of figure.tables)
+      lines.push(`**${detail.title}**`, '', ...table(detail.columns, detail.rows), '');
     if (figure.notes.length) {
       lines.push('Notes:', '');
       for (const note of figure.notes) lines.push(`- ${note}`);
@@ -133,7 +156,10 @@ export function renderMarkdown(report: BenchReport): string {
 
 /** The summary as a console table. */
 export function renderConsole(report: BenchReport): string {
-  const rows = [['#', 'figure', 'measured', 'baseline', 'ratio', 'target', 'verdict'], ...summaryRows(report).map((r) => r.map((c) => c.replace(/\*/g, '')))];
+  const rows = [
+    ['#', 'figure', 'measured', 'baseline', 'ratio', 'target', 'verdict'],
+    ...summaryRows(report).map((r) => r.map((c) => c.replace(/\*/g, ''))),
+  ];
   const widths = rows[0].map((_, i) => Math.min(60, Math.max(...rows.map((r) => r[i].length))));
   return rows.map((r) => r.map((c, i) => c.slice(0, 60).padEnd(widths[i])).join('  ')).join('\n');
 }

@@ -19,7 +19,15 @@ import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
 import { msSince, nowNs } from './support/stats';
 
 export const FIGURES: Figure[] = [
-  appendFigure, batchFigure, httpFigure, grpcFigure, rebuildFigure, lagFigure, loadFigure, decideFigure, memoryFigure,
+  appendFigure,
+  batchFigure,
+  httpFigure,
+  grpcFigure,
+  rebuildFigure,
+  lagFigure,
+  loadFigure,
+  decideFigure,
+  memoryFigure,
 ];
 
 const ROOT = resolve(__dirname, '..');
@@ -43,7 +51,10 @@ export interface BenchOutcome {
 function commitOf(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${sha} (with uncommitted changes to tracked files)` : sha;
   } catch {
     return 'unknown (no git)';
@@ -87,7 +98,9 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       shared: {},
     };
     const machine = await machineInfo(pg);
-    log(`${options.quick ? 'quick' : 'full'} run: ${machine.cores} cores, Node ${machine.node}, Postgres ${machine.postgres}, commit ${machine.commit}`);
+    log(
+      `${options.quick ? 'quick' : 'full'} run: ${machine.cores} cores, Node ${machine.node}, Postgres ${machine.postgres}, commit ${machine.commit}`,
+    );
     for (const [index, figure] of figures.entries()) {
       log(`[${figure.id}] ${figure.title}`);
       const figureStart = nowNs();
@@ -100,7 +113,13 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
         await fixture.close();
       }
     }
-    const report: BenchReport = { mode: options.quick ? 'quick' : 'full', startedAt, seconds: msSince(started) / 1000, machine, figures: results };
+    const report: BenchReport = {
+      mode: options.quick ? 'quick' : 'full',
+      startedAt,
+      seconds: msSince(started) / 1000,
+      machine,
+      figures: results,
+    };
     const markdown = renderMarkdown(report);
     const path = options.out === undefined ? (!options.quick && !options.only ? FULL_REPORT_PATH : null) : options.out;
     if (path) {

@@ -30,12 +30,22 @@ for (const fixture of cases) {
   names.add(fixture.name);
   const { stream, meta } = fixture.build();
   const dir = join(SCHEDULER_FIXTURES_DIR, fixture.name);
-  const text = stream.stored().map((event) => `${JSON.stringify(event)}\n`).join('');
+  const text = stream
+    .stored()
+    .map((event) => `${JSON.stringify(event)}\n`)
+    .join('');
   // expected.json is derived from the stored text, the way the spec reads it (parse, upcast, fold).
   const expected = expectedOf(fixture.name, parseJsonLines(text).events, meta);
-  const problem = fixture.expect && (expected.decision.kind !== fixture.expect.kind || (fixture.expect.reason !== undefined && expected.decision.reason !== fixture.expect.reason));
-  if (problem) throw new Error(`${fixture.name}: decides ${expected.decision.kind} ${expected.decision.reason}, the case is written for ${fixture.expect!.kind} ${fixture.expect!.reason ?? ''}`);
-  if (expected.recorded_decisions.mismatches > 0) throw new Error(`${fixture.name}: replaying its recorded decisions does not reproduce them`);
+  const problem =
+    fixture.expect &&
+    (expected.decision.kind !== fixture.expect.kind ||
+      (fixture.expect.reason !== undefined && expected.decision.reason !== fixture.expect.reason));
+  if (problem)
+    throw new Error(
+      `${fixture.name}: decides ${expected.decision.kind} ${expected.decision.reason}, the case is written for ${fixture.expect!.kind} ${fixture.expect!.reason ?? ''}`,
+    );
+  if (expected.recorded_decisions.mismatches > 0)
+    throw new Error(`${fixture.name}: replaying its recorded decisions does not reproduce them`);
   if (!check) mkdirSync(dir, { recursive: true });
   put(join(dir, 'events.jsonl'), text);
   put(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
@@ -43,15 +53,25 @@ for (const fixture of cases) {
 
 // Directories no case writes (an exported stream added by hand): expected.json is recomputed from their events.
 const others = existsSync(SCHEDULER_FIXTURES_DIR)
-  ? readdirSync(SCHEDULER_FIXTURES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !names.has(entry.name)).map((entry) => entry.name)
+  ? readdirSync(SCHEDULER_FIXTURES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !names.has(entry.name))
+      .map((entry) => entry.name)
   : [];
 for (const name of others) {
   const dir = join(SCHEDULER_FIXTURES_DIR, name);
   if (!existsSync(join(dir, 'events.jsonl'))) continue;
-  const previous = existsSync(join(dir, 'expected.json')) ? (JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Partial<CaseMeta>) : {};
-  const meta: CaseMeta = { description: previous.description ?? 'an exported stream', now: previous.now, work_items_unchanged_since_revision: previous.work_items_unchanged_since_revision };
+  const previous = existsSync(join(dir, 'expected.json'))
+    ? (JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Partial<CaseMeta>)
+    : {};
+  const meta: CaseMeta = {
+    description: previous.description ?? 'an exported stream',
+    now: previous.now,
+    work_items_unchanged_since_revision: previous.work_items_unchanged_since_revision,
+  };
   const expected = expectedOf(name, parseJsonLines(readFileSync(join(dir, 'events.jsonl'), 'utf8')).events, meta);
   put(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
 }
-process.stdout.write(`${cases.length} case(s) built, ${others.length} other case(s), ${changed} file(s) ${check ? 'out of date' : 'changed'}\n`);
+process.stdout.write(
+  `${cases.length} case(s) built, ${others.length} other case(s), ${changed} file(s) ${check ? 'out of date' : 'changed'}\n`,
+);
 if (check && changed > 0) process.exitCode = 1;

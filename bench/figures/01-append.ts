@@ -33,7 +33,14 @@ SELECT $1, $2::bigint, $3, $4, $5, $6
 
 export async function rawAppend(pool: Pool, stream: string, revision: number, n: number): Promise<void> {
   const event = opaqueEvent(n);
-  const result = await pool.query(RAW_APPEND_SQL, [stream, revision, randomUUID(), event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)]);
+  const result = await pool.query(RAW_APPEND_SQL, [
+    stream,
+    revision,
+    randomUUID(),
+    event.type,
+    JSON.stringify(event.data),
+    JSON.stringify(event.metadata),
+  ]);
   if (result.rowCount !== 1) throw new Error(`raw append refused on ${stream} at ${revision}`);
 }
 
@@ -53,7 +60,8 @@ export const appendFigure: Figure = {
       run += 1;
       const revisions: ExpectedRevision[] = Array.from({ length: writers }, () => 'no_stream');
       const result = await closedLoop({
-        concurrency: writers, durationMs: seconds * 1000,
+        concurrency: writers,
+        durationMs: seconds * 1000,
         operation: async (w, i) => {
           const appended = await store.appendToStream(`store-${run}-${w}`, [opaqueEvent(i)], revisions[w]);
           revisions[w] = appended.next_revision;
@@ -64,15 +72,24 @@ export const appendFigure: Figure = {
     const rawRun = (writers: number) => async () => {
       run += 1;
       const result = await closedLoop({
-        concurrency: writers, durationMs: seconds * 1000,
+        concurrency: writers,
+        durationMs: seconds * 1000,
         operation: (w, i) => rawAppend(pool, `raw-${run}-${w}`, i, i),
       });
       return result.rate;
     };
 
     // Warm-up: connections, plans, the function's first call.
-    await closedLoop({ concurrency: 8, durationMs: ctx.scale(500, 100), operation: async () => void (await store.appendToStream(`warm-${randomUUID()}`, [opaqueEvent(0)], 'no_stream')) });
-    await closedLoop({ concurrency: 8, durationMs: ctx.scale(500, 100), operation: () => rawAppend(pool, `warm-${randomUUID()}`, 0, 0) });
+    await closedLoop({
+      concurrency: 8,
+      durationMs: ctx.scale(500, 100),
+      operation: async () => void (await store.appendToStream(`warm-${randomUUID()}`, [opaqueEvent(0)], 'no_stream')),
+    });
+    await closedLoop({
+      concurrency: 8,
+      durationMs: ctx.scale(500, 100),
+      operation: () => rawAppend(pool, `warm-${randomUUID()}`, 0, 0),
+    });
 
     const checks: Check[] = [];
     const notes: string[] = [];
@@ -91,10 +108,19 @@ export const appendFigure: Figure = {
       if (adapter / raw < 0.5) {
         const store = await sampleBackends(ctx.pg.monitor, storeRun(writers));
         const bare = await sampleBackends(ctx.pg.monitor, rawRun(writers));
-        notes.push(`Missed at ${writers} writer(s): ${(100 * adapter / raw).toFixed(0)}% of the raw INSERT. Store run: ${describeBackends(store)}. ` +
-          `Raw run: ${describeBackends(bare)}.`);
+        notes.push(
+          `Missed at ${writers} writer(s): ${((100 * adapter) / raw).toFixed(0)}% of the raw INSERT. Store run: ${describeBackends(store)}. ` +
+            `Raw run: ${describeBackends(bare)}.`,
+        );
       }
-      rows.push([writers, adapter, raw, adapter / raw, rates.store.map((r) => r.toFixed(0)).join(' / '), rates.raw.map((r) => r.toFixed(0)).join(' / ')]);
+      rows.push([
+        writers,
+        adapter,
+        raw,
+        adapter / raw,
+        rates.store.map((r) => r.toFixed(0)).join(' / '),
+        rates.raw.map((r) => r.toFixed(0)).join(' / '),
+      ]);
     }
     await store.close();
     await pool.end();
@@ -103,13 +129,15 @@ export const appendFigure: Figure = {
         `Closed loop for ${seconds} s per run, ${repetitions} interleaved runs, medians. Each writer appends one ~450-byte event at a ` +
         'time to its own stream with the expected revision: through `PostgresEventStore.appendToStream` (one call of `append_events`), ' +
         'and as one raw `INSERT … SELECT … WHERE coalesce(max(stream_revision), -1) = expected` into a table of the same shape ' +
-        '(same unique keys, no xid column). Same pool, same server, commits with the server\'s durability settings.',
+        "(same unique keys, no xid column). Same pool, same server, commits with the server's durability settings.",
       checks,
-      tables: [{
-        title: 'Appends per second (median; all runs)',
-        columns: ['writers', 'store', 'raw INSERT', 'ratio', 'store runs', 'raw runs'],
-        rows,
-      }],
+      tables: [
+        {
+          title: 'Appends per second (median; all runs)',
+          columns: ['writers', 'store', 'raw INSERT', 'ratio', 'store runs', 'raw runs'],
+          rows,
+        },
+      ],
       notes,
     };
   },

@@ -23,7 +23,8 @@ export const batchFigure: Figure = {
       const stream = `batch-${size}-${run}`;
       let expected: ExpectedRevision = 'no_stream';
       const result = await closedLoop({
-        concurrency: 1, durationMs: seconds * 1000,
+        concurrency: 1,
+        durationMs: seconds * 1000,
         operation: async (_w, i) => {
           const events = Array.from({ length: size }, (_, k) => opaqueEvent(i * size + k));
           expected = (await store.appendToStream(stream, events, expected)).next_revision;
@@ -44,20 +45,24 @@ export const batchFigure: Figure = {
       method:
         `One writer, closed loop for ${seconds} s per run, ${repetitions} interleaved runs, medians: appends of ${BATCH} events at once ` +
         '(one `append_events` call) vs appends of one event, to one stream with the expected revision; events per second.',
-      checks: [{
-        name: `${BATCH}-event batch vs single appends`,
-        measured: { value: batch, unit: 'events/s' },
-        baseline: { value: single, unit: 'events/s', label: 'single appends' },
-        ...atLeast(batch / single, 10),
-      }],
-      tables: [{
-        title: 'Events per second (all runs)',
-        columns: ['append', 'median', 'runs'],
-        rows: [
-          [`${BATCH} events per call`, batch, rates.batch.map((r) => r.toFixed(0)).join(' / ')],
-          ['1 event per call', single, rates.single.map((r) => r.toFixed(0)).join(' / ')],
-        ],
-      }],
+      checks: [
+        {
+          name: `${BATCH}-event batch vs single appends`,
+          measured: { value: batch, unit: 'events/s' },
+          baseline: { value: single, unit: 'events/s', label: 'single appends' },
+          ...atLeast(batch / single, 10),
+        },
+      ],
+      tables: [
+        {
+          title: 'Events per second (all runs)',
+          columns: ['append', 'median', 'runs'],
+          rows: [
+            [`${BATCH} events per call`, batch, rates.batch.map((r) => r.toFixed(0)).join(' / ')],
+            ['1 event per call', single, rates.single.map((r) => r.toFixed(0)).join(' / ')],
+          ],
+        },
+      ],
       notes: [],
     };
   },

@@ -39,7 +39,9 @@ class NoopModule {}
 
 /** The same no-op route as a Nest controller on Nest's Fastify adapter (no guards, pipes or interceptors). */
 async function nestNoop(): Promise<Server> {
-  const app = await NestFactory.create<NestFastifyApplication>(NoopModule, new FastifyAdapter({ logger: false }), { logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(NoopModule, new FastifyAdapter({ logger: false }), {
+    logger: false,
+  });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -50,13 +52,22 @@ async function nestNoop(): Promise<Server> {
  * Where a command's time goes: a V8 CPU profile of the server process, the statements it sends
  * to Postgres per command, and what Postgres's backends were doing, all over one extra run.
  */
-export async function commandProfile(ctx: BenchContext, run: () => Promise<LoadResult>): Promise<{ text: string; streamReads: number; commandLogShare: number }> {
+export async function commandProfile(
+  ctx: BenchContext,
+  run: () => Promise<LoadResult>,
+): Promise<{ text: string; streamReads: number; commandLogShare: number }> {
   const sampled = await sampleBackends(ctx.pg.monitor, () => countStatements(() => profileWhile(run)));
-  const { result: { result, summary }, counts } = sampled.result;
-  const text = `Where a command's time goes (one more closed-loop run, ${ctx.concurrency} in flight, ${result.rate.toFixed(0)} commands/s, ` +
+  const {
+    result: { result, summary },
+    counts,
+  } = sampled.result;
+  const text =
+    `Where a command's time goes (one more closed-loop run, ${ctx.concurrency} in flight, ${result.rate.toFixed(0)} commands/s, ` +
     `p50 ${result.p50.toFixed(1)} ms): ${describeProfile(summary)}. Statements: ${describeStatements(counts, result.ok, 'command')}. ` +
     `${describeBackends(sampled)}.`;
-  const commandLogShare = summary.byFunction.filter((f) => f.name.startsWith('withEvents ')).reduce((sum, f) => sum + f.share, 0);
+  const commandLogShare = summary.byFunction
+    .filter((f) => f.name.startsWith('withEvents '))
+    .reduce((sum, f) => sum + f.share, 0);
   return { text, streamReads: (counts.get('stream read') ?? 0) / Math.max(1, result.ok), commandLogShare };
 }
 
@@ -72,17 +83,35 @@ let counter = 0;
 /** A request counter that never restarts, so every command changes the todo list. */
 export const nextCounterStart = () => (counter += 10_000_000);
 
-export function commandJob(runtime: RuntimeFixture, connections: number, seconds: number, overallRate?: number): HttpJob {
+export function commandJob(
+  runtime: RuntimeFixture,
+  connections: number,
+  seconds: number,
+  overallRate?: number,
+): HttpJob {
   return {
-    kind: 'http', url: runtime.httpUrl, method: 'PATCH', path: `/v1/agents/{agent}/work-items/${BENCH_WORK_ITEM}`,
+    kind: 'http',
+    url: runtime.httpUrl,
+    method: 'PATCH',
+    path: `/v1/agents/{agent}/work-items/${BENCH_WORK_ITEM}`,
     headers: { authorization: `Bearer ${runtime.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ todo_list: [{ text: 'step {n}', state: 'in_progress' }] }),
-    agents: runtime.agents, counterStart: nextCounterStart(), connections, seconds, overallRate,
+    agents: runtime.agents,
+    counterStart: nextCounterStart(),
+    connections,
+    seconds,
+    overallRate,
   };
 }
 
 const noopJob = (server: Server, connections: number, seconds: number, overallRate?: number): HttpJob => ({
-  kind: 'http', url: server.url, method: 'GET', path: '/noop', connections, seconds, overallRate,
+  kind: 'http',
+  url: server.url,
+  method: 'GET',
+  path: '/noop',
+  connections,
+  seconds,
+  overallRate,
 });
 
 function assertClean(name: string, result: LoadResult): LoadResult {
@@ -118,14 +147,23 @@ export const httpFigure: Figure = {
         closed[name].push(result);
         return result.rate;
       };
-      const rates = await interleaved(repetitions, { bare: measure('bare'), nest: measure('nest'), command: measure('command') });
+      const rates = await interleaved(repetitions, {
+        bare: measure('bare'),
+        nest: measure('nest'),
+        command: measure('command'),
+      });
       const max = { bare: median(rates.bare), nest: median(rates.nest), command: median(rates.command) };
       const half: Record<Name, LoadResult> = {} as Record<Name, LoadResult>;
       for (const name of names) {
-        half[name] = assertClean(`${name} at 50%`, await ctx.load.run(jobs[name](seconds, Math.max(1, Math.round(max[name] / 2)))));
+        half[name] = assertClean(
+          `${name} at 50%`,
+          await ctx.load.run(jobs[name](seconds, Math.max(1, Math.round(max[name] / 2)))),
+        );
       }
       ctx.shared.commandRps = max.command;
-      ctx.log(`  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`);
+      ctx.log(
+        `  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`,
+      );
 
       const cpu = (name: Name) => median(closed[name].map((r) => r.serverCpuUs));
       const busy = (name: Name) => median(closed[name].map((r) => r.serverBusy));
@@ -134,67 +172,103 @@ export const httpFigure: Figure = {
       const checks: Check[] = [
         {
           name: 'no-op route: Nest (Fastify adapter) vs bare Fastify, max throughput',
-          measured: { value: max.nest, unit: 'req/s' }, baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' }, ...nestCheck,
+          measured: { value: max.nest, unit: 'req/s' },
+          baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' },
+          ...nestCheck,
         },
         {
           name: 'no-op route: Nest vs bare Fastify, capacity (1 / server CPU per request)',
           measured: { value: 1e6 / cpu('nest'), unit: 'req/s per core' },
-          baseline: { value: 1e6 / cpu('bare'), unit: 'req/s per core', label: 'bare Fastify' }, ...capacityCheck,
+          baseline: { value: 1e6 / cpu('bare'), unit: 'req/s per core', label: 'bare Fastify' },
+          ...capacityCheck,
         },
         {
           name: 'HTTP command (PATCH todo_list) vs bare no-op, max throughput',
-          measured: { value: max.command, unit: 'req/s' }, baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' },
+          measured: { value: max.command, unit: 'req/s' },
+          baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' },
           ratio: max.command / max.bare,
         },
         {
           name: 'HTTP command p50 / p99 latency at 50% of its max rate',
           measured: { value: half.command.p50, unit: `ms p50, ${half.command.p99.toFixed(2)} ms p99` },
-          baseline: { value: half.bare.p50, unit: `ms p50, ${half.bare.p99.toFixed(2)} ms p99`, label: 'bare no-op at 50%' },
+          baseline: {
+            value: half.bare.p50,
+            unit: `ms p50, ${half.bare.p99.toFixed(2)} ms p99`,
+            label: 'bare no-op at 50%',
+          },
         },
       ];
       const notes: string[] = [
         'Platform: Fastify (`@nestjs/platform-fastify`, the adapter the runtime uses). `@nestjs/platform-express` is not a dependency ' +
           `of this repository, so Express was not measured; Nest on Fastify ${nestCheck.met && capacityCheck.met ? 'keeps' : 'does not keep'} ` +
-          'the no-op route at or above 0.7x of bare Fastify' + (nestCheck.met && capacityCheck.met ? ', so there is no reason to switch.' : '.'),
+          'the no-op route at or above 0.7x of bare Fastify' +
+          (nestCheck.met && capacityCheck.met ? ', so there is no reason to switch.' : '.'),
         `The command is \`PATCH /v1/agents/{a}/work-items/${BENCH_WORK_ITEM}\` with a new one-item todo_list every time (one WorkItemUpdated ` +
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
           'validation, load (cache + stream tail read), plan file check, decide, append, render.',
       ];
       if (busy('bare') < 0.9) {
-        notes.push(`The bare server used ${(busy('bare') * 100).toFixed(0)}% of a core at its "maximum": the load generator (one process, ` +
-          'the other core) is the limit for the no-op routes, so their throughput ratio understates the gap; the capacity line ' +
-          '(server CPU time per request, measured in the same runs) is the server-side comparison.');
+        notes.push(
+          `The bare server used ${(busy('bare') * 100).toFixed(0)}% of a core at its "maximum": the load generator (one process, ` +
+            'the other core) is the limit for the no-op routes, so their throughput ratio understates the gap; the capacity line ' +
+            '(server CPU time per request, measured in the same runs) is the server-side comparison.',
+        );
       }
       if (!nestCheck.met || !capacityCheck.met) {
         const { summary } = await profileWhile(() => ctx.load.run(jobs.nest(ctx.scale(3, 0.3))));
-        notes.push(`Missed: Nest no-op at ${(nestCheck.ratio! * 100).toFixed(0)}% of bare Fastify's throughput, ` +
-          `${(capacityCheck.ratio! * 100).toFixed(0)}% of its capacity. ${describeProfile(summary)}.`);
+        notes.push(
+          `Missed: Nest no-op at ${(nestCheck.ratio! * 100).toFixed(0)}% of bare Fastify's throughput, ` +
+            `${(capacityCheck.ratio! * 100).toFixed(0)}% of its capacity. ${describeProfile(summary)}.`,
+        );
       }
       // At least a second even in quick mode: starting the profiler on a busy machine can take most of a shorter run.
       const profiled = await commandProfile(ctx, () => ctx.load.run(jobs.command(ctx.scale(3, 1))));
       notes.push(profiled.text);
       if (profiled.streamReads >= 1.5) notes.push(DOUBLE_LOAD_NOTE);
       if (profiled.commandLogShare >= 0.02) {
-        notes.push(`Also cheap: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
-          `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: every append copies the whole idempotency window ` +
-          '(a Map of up to 1000 command ids) to add one or two entries. A log that appends in place and is copied only when a ' +
-          'snapshot is taken (or a persistent map) makes it O(1) per command.');
+        notes.push(
+          `Also cheap: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
+            `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: every append copies the whole idempotency window ` +
+            '(a Map of up to 1000 command ids) to add one or two entries. A log that appends in place and is copied only when a ' +
+            'snapshot is taken (or a persistent map) makes it O(1) per command.',
+        );
       }
       const row = (label: string, name: Name) => [
-        label, max[name], closed[name].map((r) => r.rate.toFixed(0)).join(' / '), cpu(name), `${(busy(name) * 100).toFixed(0)}%`,
-        half[name].rate, half[name].p50, half[name].p99,
+        label,
+        max[name],
+        closed[name].map((r) => r.rate.toFixed(0)).join(' / '),
+        cpu(name),
+        `${(busy(name) * 100).toFixed(0)}%`,
+        half[name].rate,
+        half[name].p50,
+        half[name].p99,
       ];
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
           'interleaved runs of the three servers, median. Latency: one open-loop run at 50% of that maximum (`overallRate`), ' +
-          'percentiles of autocannon\'s per-response timings. All three servers run in the bench process on this machine.',
+          "percentiles of autocannon's per-response timings. All three servers run in the bench process on this machine.",
         checks,
-        tables: [{
-          title: 'Throughput and latency',
-          columns: ['server', 'max req/s (median)', 'runs', 'server CPU µs/req', 'server busy', 'req/s at 50%', 'p50 ms at 50%', 'p99 ms at 50%'],
-          rows: [row('bare Fastify, no-op', 'bare'), row('Nest on Fastify, no-op', 'nest'), row('runtime, PATCH command', 'command')],
-        }],
+        tables: [
+          {
+            title: 'Throughput and latency',
+            columns: [
+              'server',
+              'max req/s (median)',
+              'runs',
+              'server CPU µs/req',
+              'server busy',
+              'req/s at 50%',
+              'p50 ms at 50%',
+              'p99 ms at 50%',
+            ],
+            rows: [
+              row('bare Fastify, no-op', 'bare'),
+              row('Nest on Fastify, no-op', 'nest'),
+              row('runtime, PATCH command', 'command'),
+            ],
+          },
+        ],
         notes,
       };
     } finally {

@@ -10,15 +10,28 @@ import { commandJob, commandProfile, nextCounterStart } from './03-http';
 
 function grpcJob(runtime: RuntimeFixture, connections: number, seconds: number): GrpcJob {
   return {
-    kind: 'grpc', address: runtime.grpcAddress, protoFile: protoPath(AGENT_RUNTIME_PROTO), protoDir: PROTO_DIR,
-    service: RUNTIME_GRPC_SERVICE, method: 'UpdateWorkItem', token: runtime.token,
-    request: JSON.stringify({ agent_id: '{agent}', work_item_id: BENCH_WORK_ITEM, todo_list: [{ text: 'step {n}', state: 'in_progress' }] }),
-    agents: runtime.agents, counterStart: nextCounterStart(), connections, seconds,
+    kind: 'grpc',
+    address: runtime.grpcAddress,
+    protoFile: protoPath(AGENT_RUNTIME_PROTO),
+    protoDir: PROTO_DIR,
+    service: RUNTIME_GRPC_SERVICE,
+    method: 'UpdateWorkItem',
+    token: runtime.token,
+    request: JSON.stringify({
+      agent_id: '{agent}',
+      work_item_id: BENCH_WORK_ITEM,
+      todo_list: [{ text: 'step {n}', state: 'in_progress' }],
+    }),
+    agents: runtime.agents,
+    counterStart: nextCounterStart(),
+    connections,
+    seconds,
   };
 }
 
 function assertClean(name: string, result: LoadResult): LoadResult {
-  if (result.ok === 0 || result.errors > result.ok * 0.01) throw new Error(`${name}: ${result.ok} ok, ${result.errors} errors (${result.firstError ?? ''})`);
+  if (result.ok === 0 || result.errors > result.ok * 0.01)
+    throw new Error(`${name}: ${result.ok} ok, ${result.errors} errors (${result.firstError ?? ''})`);
   return result;
 }
 
@@ -57,16 +70,23 @@ export const grpcFigure: Figure = {
     ];
     const clientGrpc = median(runs.grpc.map((r) => r.clientCpuUs));
     const clientHttp = median(runs.http.map((r) => r.clientCpuUs));
-    notes.push(`The load generator itself: the grpc-js client spends ${clientGrpc.toFixed(0)} µs of CPU per call, autocannon ` +
-      `${clientHttp.toFixed(0)} µs per request; on this machine the load generator shares the second core with Postgres, so the ` +
-      'heavier client takes CPU from the database and makes the gRPC runs vary more. Capacity (server CPU per command) compares ' +
-      'the server side alone.');
+    notes.push(
+      `The load generator itself: the grpc-js client spends ${clientGrpc.toFixed(0)} µs of CPU per call, autocannon ` +
+        `${clientHttp.toFixed(0)} µs per request; on this machine the load generator shares the second core with Postgres, so the ` +
+        'heavier client takes CPU from the database and makes the gRPC runs vary more. Capacity (server CPU per command) compares ' +
+        'the server side alone.',
+    );
     if (!check.met || !capacity.met) {
-      notes.push(`Missed: gRPC at ${(check.ratio! * 100).toFixed(0)}% of HTTP's throughput, ${(capacity.ratio! * 100).toFixed(0)}% of its ` +
-        'capacity (server CPU per command). ' +
-        (await commandProfile(ctx, () => ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(3, 1))))).text.replace("a command's", "a gRPC command's"));
+      notes.push(
+        `Missed: gRPC at ${(check.ratio! * 100).toFixed(0)}% of HTTP's throughput, ${(capacity.ratio! * 100).toFixed(0)}% of its ` +
+          'capacity (server CPU per command). ' +
+          (
+            await commandProfile(ctx, () => ctx.load.run(grpcJob(runtime, ctx.concurrency, ctx.scale(3, 1))))
+          ).text.replace("a command's", "a gRPC command's"),
+      );
     }
-    const mid = (results: LoadResult[], key: 'p50' | 'p99' | 'serverCpuUs' | 'clientCpuUs' | 'clientBusy') => median(results.map((r) => r[key]));
+    const mid = (results: LoadResult[], key: 'p50' | 'p99' | 'serverCpuUs' | 'clientCpuUs' | 'clientBusy') =>
+      median(results.map((r) => r[key]));
     return {
       method:
         `Closed loop, ${ctx.concurrency} requests in flight, ${seconds} s per run, ${repetitions} interleaved runs per transport, medians; ` +
@@ -74,24 +94,54 @@ export const grpcFigure: Figure = {
       checks: [
         {
           name: 'command throughput: gRPC vs HTTP',
-          measured: { value: grpc, unit: 'commands/s' }, baseline: { value: http, unit: 'commands/s', label: 'HTTP' }, ...check,
+          measured: { value: grpc, unit: 'commands/s' },
+          baseline: { value: http, unit: 'commands/s', label: 'HTTP' },
+          ...check,
         },
         {
           name: 'command capacity (1 / server CPU per command): gRPC vs HTTP',
           measured: { value: 1e6 / grpcCpu, unit: 'commands/s per core' },
-          baseline: { value: 1e6 / httpCpu, unit: 'commands/s per core', label: 'HTTP' }, ...capacity,
+          baseline: { value: 1e6 / httpCpu, unit: 'commands/s per core', label: 'HTTP' },
+          ...capacity,
         },
       ],
-      tables: [{
-        title: 'Closed loop (medians of the runs)',
-        columns: ['transport', 'commands/s', 'runs', 'p50 ms', 'p99 ms', 'server CPU µs/command', 'client CPU µs/command', 'client busy'],
-        rows: [
-          ['gRPC', grpc, rates.grpc.map((r) => r.toFixed(0)).join(' / '), mid(runs.grpc, 'p50'), mid(runs.grpc, 'p99'), mid(runs.grpc, 'serverCpuUs'),
-            mid(runs.grpc, 'clientCpuUs'), `${(mid(runs.grpc, 'clientBusy') * 100).toFixed(0)}%`],
-          ['HTTP', http, rates.http.map((r) => r.toFixed(0)).join(' / '), mid(runs.http, 'p50'), mid(runs.http, 'p99'), mid(runs.http, 'serverCpuUs'),
-            mid(runs.http, 'clientCpuUs'), `${(mid(runs.http, 'clientBusy') * 100).toFixed(0)}%`],
-        ],
-      }],
+      tables: [
+        {
+          title: 'Closed loop (medians of the runs)',
+          columns: [
+            'transport',
+            'commands/s',
+            'runs',
+            'p50 ms',
+            'p99 ms',
+            'server CPU µs/command',
+            'client CPU µs/command',
+            'client busy',
+          ],
+          rows: [
+            [
+              'gRPC',
+              grpc,
+              rates.grpc.map((r) => r.toFixed(0)).join(' / '),
+              mid(runs.grpc, 'p50'),
+              mid(runs.grpc, 'p99'),
+              mid(runs.grpc, 'serverCpuUs'),
+              mid(runs.grpc, 'clientCpuUs'),
+              `${(mid(runs.grpc, 'clientBusy') * 100).toFixed(0)}%`,
+            ],
+            [
+              'HTTP',
+              http,
+              rates.http.map((r) => r.toFixed(0)).join(' / '),
+              mid(runs.http, 'p50'),
+              mid(runs.http, 'p99'),
+              mid(runs.http, 'serverCpuUs'),
+              mid(runs.http, 'clientCpuUs'),
+              `${(mid(runs.http, 'clientBusy') * 100).toFixed(0)}%`,
+            ],
+          ],
+        },
+      ],
       notes,
     };
   },

@@ -14,7 +14,12 @@ const BATCH = 100;
 const PAGE = 500;
 
 /** Appends `perAgent` events for each of `agents` agents in 100-event batches, agents interleaved. */
-export async function seedAgents(store: EventStore, prefix: string, agents: number, perAgent: number): Promise<AgentLife[]> {
+export async function seedAgents(
+  store: EventStore,
+  prefix: string,
+  agents: number,
+  perAgent: number,
+): Promise<AgentLife[]> {
   const lives = Array.from({ length: agents }, (_, i) => new AgentLife(`${prefix}-${i}`));
   const revisions = new Map<string, bigint | 'no_stream'>();
   for (let done = 0; done < perAgent; done += BATCH) {
@@ -64,7 +69,8 @@ async function rawBatchRate(pool: Pool, view: string, seconds: number): Promise<
   let next = 0;
   const run = `r${Date.now().toString(36)}`;
   const result = await closedLoop({
-    concurrency: 1, durationMs: seconds * 1000,
+    concurrency: 1,
+    durationMs: seconds * 1000,
     operation: async () => {
       const ids = Array.from({ length: BATCH }, () => `w-${next++}`);
       await pool.query(
@@ -97,7 +103,9 @@ export const rebuildFigure: Figure = {
     // NOTE: rebuild() on a schema where the runner never started fails at its second page: reset()
     // UPDATEs a checkpoint row that does not exist yet, then the next page finds the stored checkpoint
     // (-1) behind the runner's own. Product fix: reset() upserts the row. Until then, create it here.
-    await pool.query(`INSERT INTO projection_checkpoints (projection, position) VALUES ('read_models', -1) ON CONFLICT DO NOTHING`);
+    await pool.query(
+      `INSERT INTO projection_checkpoints (projection, position) VALUES ('read_models', -1) ON CONFLICT DO NOTHING`,
+    );
     const runner = createProjectionRunner(pool, store);
     const rebuild = async () => {
       const start = nowNs();
@@ -117,15 +125,18 @@ export const rebuildFigure: Figure = {
     const { rows } = projectInMemory(events);
     const cpuRate = events.length / (msSince(cpuStart) / 1000);
     const { rows: counted } = await pool.query<{ n: string }>(
-      `SELECT (SELECT count(*) FROM work_items) + (SELECT count(*) FROM agents) + (SELECT count(*) FROM scheduler_state) AS n`);
-    ctx.log(`  rebuild ${rebuildRate.toFixed(0)} events/s, raw ${raw.toFixed(0)} rows/s, read ${readRate.toFixed(0)}/s, cpu ${cpuRate.toFixed(0)}/s`);
+      `SELECT (SELECT count(*) FROM work_items) + (SELECT count(*) FROM agents) + (SELECT count(*) FROM scheduler_state) AS n`,
+    );
+    ctx.log(
+      `  rebuild ${rebuildRate.toFixed(0)} events/s, raw ${raw.toFixed(0)} rows/s, read ${readRate.toFixed(0)}/s, cpu ${cpuRate.toFixed(0)}/s`,
+    );
 
     const check = atLeast(rebuildRate / raw, 0.25);
     const notes = [
       'Found while building this figure: `ProjectionRunner.rebuild()` on a database where the runner never started fails at its ' +
         'second page ("checkpoint read_models is at -1, this runner at 500"): `reset()` UPDATEs a `projection_checkpoints` row that ' +
         'does not exist yet, so `lockCheckpoint` reads -1 after the first page advanced the runner. Fix (libs/read-models, one ' +
-        "statement): `reset()` upserts the row (`INSERT … VALUES ($1, -1) ON CONFLICT (projection) DO UPDATE SET position = -1`). " +
+        'statement): `reset()` upserts the row (`INSERT … VALUES ($1, -1) ON CONFLICT (projection) DO UPDATE SET position = -1`). ' +
         'The benchmark creates the row itself before rebuilding.',
       `Per event the runner folds the agent state and runs ${READ_MODEL_PROJECTORS.length} projectors; this workload yields ` +
         `${(rows / events.length).toFixed(1)} row writes per event (work item, agent summary, scheduler state), merged per batch of ${PAGE} ` +
@@ -147,20 +158,26 @@ export const rebuildFigure: Figure = {
         'one transaction per page with the checkpoint), timed from the call to its return; baseline: one writer inserting 100 rows ' +
         'per statement (`INSERT … SELECT FROM unnest(...)`, a work item view as jsonb) into a keyed table. ' +
         `${repetitions} interleaved runs, medians.`,
-      checks: [{
-        name: 'projection rebuild vs raw 100-row batch INSERT',
-        measured: { value: rebuildRate, unit: 'events/s' }, baseline: { value: raw, unit: 'rows/s', label: 'raw 100-row INSERT' }, ...check,
-      }],
-      tables: [{
-        title: 'Rates',
-        columns: ['what', 'per second', 'runs'],
-        rows: [
-          ['rebuild (events)', rebuildRate, rates.rebuild.map((r) => r.toFixed(0)).join(' / ')],
-          ['raw 100-row INSERT (rows)', raw, rates.raw.map((r) => r.toFixed(0)).join(' / ')],
-          ['read the log only (events)', readRate, '1'],
-          ['fold + projectors only (events)', cpuRate, '1'],
-        ],
-      }],
+      checks: [
+        {
+          name: 'projection rebuild vs raw 100-row batch INSERT',
+          measured: { value: rebuildRate, unit: 'events/s' },
+          baseline: { value: raw, unit: 'rows/s', label: 'raw 100-row INSERT' },
+          ...check,
+        },
+      ],
+      tables: [
+        {
+          title: 'Rates',
+          columns: ['what', 'per second', 'runs'],
+          rows: [
+            ['rebuild (events)', rebuildRate, rates.rebuild.map((r) => r.toFixed(0)).join(' / ')],
+            ['raw 100-row INSERT (rows)', raw, rates.raw.map((r) => r.toFixed(0)).join(' / ')],
+            ['read the log only (events)', readRate, '1'],
+            ['fold + projectors only (events)', cpuRate, '1'],
+          ],
+        },
+      ],
       notes,
     };
   },

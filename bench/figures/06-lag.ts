@@ -76,14 +76,16 @@ export const lagFigure: Figure = {
         { name: 'live projection lag p50 (append committed → row committed)', measured: { value: p50, unit: 'ms' } },
         { name: 'live projection lag p99', measured: { value: p99, unit: 'ms' } },
       ],
-      tables: [{
-        title: `Lag in ms (${fromCommit.length} appends)`,
-        columns: ['from', 'p50', 'p90', 'p99', 'max'],
-        rows: [
-          ['append committed', p50, p90, p99, max],
-          ['append called', c50, c90, c99, cmax],
-        ],
-      }],
+      tables: [
+        {
+          title: `Lag in ms (${fromCommit.length} appends)`,
+          columns: ['from', 'p50', 'p90', 'p99', 'max'],
+          rows: [
+            ['append committed', p50, p90, p99, max],
+            ['append called', c50, c90, c99, cmax],
+          ],
+        },
+      ],
       notes: [
         `While measuring: ${describeBackends(sampled)} (appenders and the projection runner together; ` +
           'IO:WalSync / LWLock:WALWrite are commits waiting for the WAL flush, Lock:advisory the per-stream and global append locks, ' +

@@ -18,7 +18,12 @@ const NO_SNAPSHOTS: SnapshotStore = {
 };
 
 /** Appends `size` events to one agent's stream in 100-event batches; snapshots the state `TAIL` events before the end. */
-async function buildStream(store: EventStore, snapshots: SnapshotStore, agentId: string, size: number): Promise<{ events: number; snapshotAt: bigint | null }> {
+async function buildStream(
+  store: EventStore,
+  snapshots: SnapshotStore,
+  agentId: string,
+  size: number,
+): Promise<{ events: number; snapshotAt: bigint | null }> {
   const life = new AgentLife(agentId);
   const snapshotAt = size > TAIL ? size - 1 - TAIL : -1;
   const commands: Array<[string, bigint]> = [];
@@ -33,7 +38,10 @@ async function buildStream(store: EventStore, snapshots: SnapshotStore, agentId:
     written += events.length;
     if (written - 1 === snapshotAt) {
       await snapshots.save<AgentState>({
-        agent_id: agentId, revision: BigInt(snapshotAt), state_version: agentStateDecider.stateVersion, state: life.state,
+        agent_id: agentId,
+        revision: BigInt(snapshotAt),
+        state_version: agentStateDecider.stateVersion,
+        state: life.state,
         commands: IdempotencyWindow.empty().withEvents(commands).toJSON(),
       });
     }
@@ -64,7 +72,8 @@ export const loadFigure: Figure = {
       const t0 = nowNs();
       const loaded = await repository.load(`load-${size}`);
       const ms = msSince(t0);
-      if (loaded.revision !== BigInt(built.get(size)!.events - 1)) throw new Error(`load of load-${size} ended at ${loaded.revision}`);
+      if (loaded.revision !== BigInt(built.get(size)!.events - 1))
+        throw new Error(`load of load-${size} ended at ${loaded.revision}`);
       return ms;
     };
     const runs = new Map(sizes.map((size) => [size, { with: [] as number[], without: [] as number[] }]));
@@ -76,7 +85,8 @@ export const loadFigure: Figure = {
       for (const size of sizes) runs.get(size)!.with.push(await timeLoad(size, snapshots));
     }
     for (let r = 0; r < repetitions; r++) {
-      for (const size of sizes) if (size < 100_000 || r < 3) runs.get(size)!.without.push(await timeLoad(size, NO_SNAPSHOTS));
+      for (const size of sizes)
+        if (size < 100_000 || r < 3) runs.get(size)!.without.push(await timeLoad(size, NO_SNAPSHOTS));
     }
     const rows: Array<Array<string | number>> = [];
     for (const size of sizes) {
@@ -84,7 +94,12 @@ export const loadFigure: Figure = {
       withSnapshot.set(size, median(a));
       without.set(size, median(b));
       const snapshotAt = built.get(size)!.snapshotAt;
-      rows.push([size, snapshotAt === null ? 'none' : `at ${snapshotAt}, tail ${size - 1 - Number(snapshotAt)}`, median(a), median(b)]);
+      rows.push([
+        size,
+        snapshotAt === null ? 'none' : `at ${snapshotAt}, tail ${size - 1 - Number(snapshotAt)}`,
+        median(a),
+        median(b),
+      ]);
       ctx.log(`  ${size} events: ${median(a).toFixed(2)} ms with snapshots, ${median(b).toFixed(2)} ms without`);
     }
     const largest = sizes[sizes.length - 1];
@@ -113,7 +128,11 @@ export const loadFigure: Figure = {
       {
         name: `cold load with snapshots: ${largest.toLocaleString('en-US')} vs ${reference.toLocaleString('en-US')} events`,
         measured: { value: withSnapshot.get(largest)!, unit: 'ms' },
-        baseline: { value: withSnapshot.get(reference)!, unit: 'ms', label: `${reference.toLocaleString('en-US')} events` },
+        baseline: {
+          value: withSnapshot.get(reference)!,
+          unit: 'ms',
+          label: `${reference.toLocaleString('en-US')} events`,
+        },
         ...atMost(growth, 1.5),
       },
       {
@@ -132,9 +151,11 @@ export const loadFigure: Figure = {
         `100 events) and the ${TAIL}-event tail; the rest of a load is parsing and folding the tail.`,
     ];
     if (growth > 1.5) {
-      notes.push(`Missed: ${growth.toFixed(2)}x. The load reads one snapshot row and one tail of ${TAIL} events whatever the stream's ` +
-        'length, so growth here comes from the state or the command window in the snapshot, or from the index behind the tail read ' +
-        '(events_stream_revision_key); the parts above say which.');
+      notes.push(
+        `Missed: ${growth.toFixed(2)}x. The load reads one snapshot row and one tail of ${TAIL} events whatever the stream's ` +
+          'length, so growth here comes from the state or the command window in the snapshot, or from the index behind the tail read ' +
+          '(events_stream_revision_key); the parts above say which.',
+      );
     }
     return {
       method:
@@ -143,11 +164,13 @@ export const loadFigure: Figure = {
         '`AgentRepository.load()` on a new repository each time (no cache), sizes interleaved: with the Postgres snapshot store (newest snapshot + tail) ' +
         'and with a snapshot store that has none (the whole stream). Medians of several loads.',
       checks,
-      tables: [{
-        title: 'Cold load time in ms (median)',
-        columns: ['events', 'snapshot', 'with snapshots', 'without snapshots', 'snapshot read', 'tail read'],
-        rows,
-      }],
+      tables: [
+        {
+          title: 'Cold load time in ms (median)',
+          columns: ['events', 'snapshot', 'with snapshots', 'without snapshots', 'snapshot read', 'tail read'],
+          rows,
+        },
+      ],
       notes,
     };
   },

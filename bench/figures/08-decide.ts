@@ -1,6 +1,15 @@
 import {
-  type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide, decideNextAction, evolve, initialAgentState, RecordMap,
-  schedulingIndexOf, type WorkItem,
+  type AgentCommand,
+  type AgentEvent,
+  type AgentState,
+  type CommandMeta,
+  decide,
+  decideNextAction,
+  evolve,
+  initialAgentState,
+  RecordMap,
+  schedulingIndexOf,
+  type WorkItem,
 } from '@app/domain';
 import { atLeast, atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
@@ -34,14 +43,26 @@ export function agentWithItems(items: number): AgentState {
   for (let i = 0; i < block; i++) {
     apply((meta) => ({
       type: 'CreateWorkItem',
-      data: { work_item_id: id(i), objective: `objective ${i}`, plan_status: 'ready', todo_list: todoList(i, 3), plan_artifact: planArtifact(agentId, id(i), meta.now) },
+      data: {
+        work_item_id: id(i),
+        objective: `objective ${i}`,
+        plan_status: 'ready',
+        todo_list: todoList(i, 3),
+        plan_artifact: planArtifact(agentId, id(i), meta.now),
+      },
       meta,
     }));
   }
   for (let i = 0; i < block; i++) {
     if (i % 7 === 3) apply((meta) => ({ type: 'CompleteWorkItem', data: { work_item_id: id(i) }, meta }));
-    else if (i % 10 === 5) apply((meta) => ({ type: 'UpdateWorkItem', data: { work_item_id: id(i), blocked_by: 'waiting for a review' }, meta }));
-    else if (i % 13 === 6) apply((meta) => ({ type: 'UpdateWorkItem', data: { work_item_id: id(i), plan_status: 'needs_input' }, meta }));
+    else if (i % 10 === 5)
+      apply((meta) => ({
+        type: 'UpdateWorkItem',
+        data: { work_item_id: id(i), blocked_by: 'waiting for a review' },
+        meta,
+      }));
+    else if (i % 13 === 6)
+      apply((meta) => ({ type: 'UpdateWorkItem', data: { work_item_id: id(i), plan_status: 'needs_input' }, meta }));
   }
   if (items <= block) return state;
   const shift = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
@@ -50,7 +71,12 @@ export function agentWithItems(items: number): AgentState {
     for (let i = 0; i < block && copy * block + i < items; i++) {
       const item = state.work_items.get(id(i))!;
       const offset = copy * 3_600_000;
-      const clone = { ...item, id: id(copy * block + i), created_at: shift(item.created_at, offset), updated_at: shift(item.updated_at, offset) };
+      const clone = {
+        ...item,
+        id: id(copy * block + i),
+        created_at: shift(item.created_at, offset),
+        updated_at: shift(item.updated_at, offset),
+      };
       workItems = workItems.set(clone.id, clone as WorkItem);
     }
   }
@@ -62,7 +88,13 @@ export function agentWithItems(items: number): AgentState {
 function evolveMs(state: AgentState, ms: number): number {
   const event: AgentEvent = {
     type: 'WorkItemUpdated',
-    data: { agent_id: 'agent-decide', work_item_id: 'w-0', todo_list: todoList(7, 3), revision: 99, at: new Date(EPOCH + 86_400_000).toISOString() },
+    data: {
+      agent_id: 'agent-decide',
+      work_item_id: 'w-0',
+      todo_list: todoList(7, 3),
+      revision: 99,
+      at: new Date(EPOCH + 86_400_000).toISOString(),
+    },
   };
   let calls = 0;
   const start = nowNs();
@@ -118,7 +150,9 @@ export const decideFigure: Figure = {
       evolveCost.set(size, median(Array.from({ length: repetitions }, () => evolveMs(state, ms / 2))));
       const decision = decideNextAction(state, now);
       rows.push([size, rate, 1e6 / rate, `${decision.kind} (${decision.reason})`, evolveCost.get(size)! * 1000]);
-      ctx.log(`  ${size} items: ${rate.toFixed(0)} decisions/s (${decision.kind}), evolve ${(evolveCost.get(size)! * 1000).toFixed(0)} µs`);
+      ctx.log(
+        `  ${size} items: ${rate.toFixed(0)} decisions/s (${decision.kind}), evolve ${(evolveCost.get(size)! * 1000).toFixed(0)} µs`,
+      );
       largestState = state;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -131,15 +165,21 @@ export const decideFigure: Figure = {
     const slopeCheck = atMost(slope, 1.1, '');
     const checks: Check[] = [
       ratioCheck === null
-        ? { name: `decideNextAction, ${largest.toLocaleString('en-US')} items (no command throughput measured in this run)`, measured: { value: decisions, unit: 'decisions/s' } }
+        ? {
+            name: `decideNextAction, ${largest.toLocaleString('en-US')} items (no command throughput measured in this run)`,
+            measured: { value: decisions, unit: 'decisions/s' },
+          }
         : {
-          name: `decideNextAction with ${largest.toLocaleString('en-US')} work items vs HTTP command throughput`,
-          measured: { value: decisions, unit: 'decisions/s' }, baseline: { value: commands!, unit: 'commands/s', label: 'HTTP commands (figure 3)' },
-          ...ratioCheck,
-        },
+            name: `decideNextAction with ${largest.toLocaleString('en-US')} work items vs HTTP command throughput`,
+            measured: { value: decisions, unit: 'decisions/s' },
+            baseline: { value: commands!, unit: 'commands/s', label: 'HTTP commands (figure 3)' },
+            ...ratioCheck,
+          },
       {
         name: 'decideNextAction cost growth with the number of items (exponent k of time ~ items^k)',
-        measured: { value: slope, unit: '' }, target: '≤ 1.1', met: slopeCheck.met,
+        measured: { value: slope, unit: '' },
+        target: '≤ 1.1',
+        met: slopeCheck.met,
       },
       {
         name: `evolve of one work item event at ${largest.toLocaleString('en-US')} items (every command and projection pays it)`,
@@ -157,23 +197,28 @@ export const decideFigure: Figure = {
     ];
     if ((ratioCheck && !ratioCheck.met) || !slopeCheck.met) {
       const { summary } = await profileWhile(async () => decisionsPerSecond(largestState!, ctx.scale(2000, 200)));
-      notes.push(`Missed: ${decisions.toFixed(0)} decisions/s at ${largest.toLocaleString('en-US')} items` +
-        (commands === undefined ? '' : `, ${(decisions / commands).toFixed(2)}x the command rate`) + `. ${describeProfile(summary, 'decideNextAction alone (the bench process)')}.`);
+      notes.push(
+        `Missed: ${decisions.toFixed(0)} decisions/s at ${largest.toLocaleString('en-US')} items` +
+          (commands === undefined ? '' : `, ${(decisions / commands).toFixed(2)}x the command rate`) +
+          `. ${describeProfile(summary, 'decideNextAction alone (the bench process)')}.`,
+      );
       notes.push(DECIDE_FIX_NOTE);
     }
     return {
       method:
         'An AgentState built in memory through the domain (`decide` + `evolve` for a block of 100 work items: every 7th completed, every ' +
         '10th blocked, every 13th needs_input, no focus, so the ladder reaches queued_available; larger agents ' +
-        'repeat the block\'s items under new ids and times). `decideNextAction(state, now)` back to back on one core, ' +
+        "repeat the block's items under new ids and times). `decideNextAction(state, now)` back to back on one core, " +
         `${repetitions} runs of ${ms} ms per size, medians. The growth exponent is the least-squares slope of log(time per decision) over ` +
         'log(items); 1 is linear (the target allows 10% for noise). Also timed: `evolve` of one todo-list update on the same state.',
       checks,
-      tables: [{
-        title: 'decideNextAction and evolve by number of work items',
-        columns: ['work items', 'decisions/s', 'µs per decision', 'decision', 'evolve µs per event'],
-        rows,
-      }],
+      tables: [
+        {
+          title: 'decideNextAction and evolve by number of work items',
+          columns: ['work items', 'decisions/s', 'µs per decision', 'decision', 'evolve µs per event'],
+          rows,
+        },
+      ],
       notes,
     };
   },

@@ -66,10 +66,15 @@ export const memoryFigure: Figure = {
     const afterRestarts = await settledHeapBytes();
     await store.close();
     await pool.end();
-    ctx.log(`  heap warm ${(warm / MB).toFixed(1)} MB, after replay ${(afterReplay / MB).toFixed(1)} MB, after restarts ${(afterRestarts / MB).toFixed(1)} MB`);
+    ctx.log(
+      `  heap warm ${(warm / MB).toFixed(1)} MB, after replay ${(afterReplay / MB).toFixed(1)} MB, after restarts ${(afterRestarts / MB).toFixed(1)} MB`,
+    );
 
     const check = (name: string, value: number): Check => ({
-      name, measured: { value: value / MB, unit: 'MB' }, baseline: { value: warm / MB, unit: 'MB', label: 'warmed-up heap' }, ...atMost(value / warm, 1.1),
+      name,
+      measured: { value: value / MB, unit: 'MB' },
+      baseline: { value: warm / MB, unit: 'MB', label: 'warmed-up heap' },
+      ...atMost(value / warm, 1.1),
     });
     return {
       method:
@@ -82,18 +87,30 @@ export const memoryFigure: Figure = {
         check(`heap after replaying ${events.toLocaleString('en-US')} events`, afterReplay),
         check(`heap after ${restarts.toLocaleString('en-US')} subscription restarts`, afterRestarts),
       ],
-      tables: [{
-        title: 'Heap and rates',
-        columns: ['point', 'heap MB', 'vs warm', 'work rate'],
-        rows: [
-          ['warmed up', warm / MB, '1x', ''],
-          [`after ${events.toLocaleString('en-US')} events`, afterReplay / MB, `${(afterReplay / warm).toFixed(3)}x`, `${Math.round(events / replayS).toLocaleString('en-US')} events/s`],
-          [`after ${restarts.toLocaleString('en-US')} restarts`, afterRestarts / MB, `${(afterRestarts / warm).toFixed(3)}x`, `${(restarts / restartS).toFixed(0)} restarts/s`],
-        ],
-      }],
+      tables: [
+        {
+          title: 'Heap and rates',
+          columns: ['point', 'heap MB', 'vs warm', 'work rate'],
+          rows: [
+            ['warmed up', warm / MB, '1x', ''],
+            [
+              `after ${events.toLocaleString('en-US')} events`,
+              afterReplay / MB,
+              `${(afterReplay / warm).toFixed(3)}x`,
+              `${Math.round(events / replayS).toLocaleString('en-US')} events/s`,
+            ],
+            [
+              `after ${restarts.toLocaleString('en-US')} restarts`,
+              afterRestarts / MB,
+              `${(afterRestarts / warm).toFixed(3)}x`,
+              `${(restarts / restartS).toFixed(0)} restarts/s`,
+            ],
+          ],
+        },
+      ],
       notes: [
         'Each subscription opens its own LISTEN connection before its first read and closes it on stop, so a restart costs a ' +
-          `Postgres connection set-up: ${(1000 * restartS / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
+          `Postgres connection set-up: ${((1000 * restartS) / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
           'shared by its subscriptions (each registering a wake-up), would make a restart cost one page read.',
       ],
     };

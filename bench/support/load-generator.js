@@ -18,8 +18,14 @@ function percentile(sorted, p) {
 function summary(latencies, ok, errors, seconds) {
   const sorted = Float64Array.from(latencies).sort();
   return {
-    ok, errors, seconds, rate: ok / seconds,
-    p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), samples: sorted.length,
+    ok,
+    errors,
+    seconds,
+    rate: ok / seconds,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    samples: sorted.length,
   };
 }
 
@@ -44,8 +50,13 @@ function http(job) {
     }
     const latencies = [];
     const options = {
-      url: job.url, connections: job.connections, duration: job.seconds, requests: [request],
-      renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false,
+      url: job.url,
+      connections: job.connections,
+      duration: job.seconds,
+      requests: [request],
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
       // The stop flag is checked at each sample tick (default 1 s): short runs would overrun.
       sampleInt: 100,
     };
@@ -54,7 +65,11 @@ function http(job) {
       if (error) return reject(error);
       const ok = result['2xx'];
       const errors = result.errors + result.timeouts + result.non2xx;
-      resolve({ ...summary(latencies, ok, errors, result.duration), non2xx: result.non2xx, statusCodes: result.statusCodeStats });
+      resolve({
+        ...summary(latencies, ok, errors, result.duration),
+        non2xx: result.non2xx,
+        statusCodes: result.statusCodeStats,
+      });
     });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
@@ -70,13 +85,22 @@ function grpcCall(job) {
   const channels = job.channels || 1;
   if (!grpcClient || grpcClient.address !== job.address || grpcClient.clients.length !== channels) {
     if (grpcClient) grpcClient.clients.forEach((c) => c.close());
-    const definition = grpc.loadPackageDefinition(loader.loadSync(job.protoFile, {
-      keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [job.protoDir],
-    }));
+    const definition = grpc.loadPackageDefinition(
+      loader.loadSync(job.protoFile, {
+        keepCase: true,
+        longs: String,
+        enums: String,
+        defaults: true,
+        oneofs: true,
+        includeDirs: [job.protoDir],
+      }),
+    );
     const Service = job.service.split('.').reduce((node, key) => node[key], definition);
     // A local subchannel pool per client: each channel gets its own HTTP/2 connection.
-    const clients = Array.from({ length: channels }, () =>
-      new Service(job.address, grpc.credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 }));
+    const clients = Array.from(
+      { length: channels },
+      () => new Service(job.address, grpc.credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 }),
+    );
     grpcClient = { address: job.address, clients };
   }
   const clients = grpcClient.clients;
@@ -92,22 +116,23 @@ function grpcCall(job) {
   const deadline = start + BigInt(Math.round(job.seconds * 1e9));
   const interval = job.overallRate ? 1e9 / job.overallRate : 0;
   let nextSlot = Number(start);
-  const one = (worker) => new Promise((resolve) => {
-    const client = clients[worker % clients.length];
-    n += 1;
-    const request = JSON.parse(fill(job.request, n, agents));
-    const t0 = process.hrtime.bigint();
-    client[job.method](request, metadata, (error) => {
-      if (error) {
-        errors += 1;
-        firstError = firstError || `${error.code} ${error.details}`;
-      } else {
-        ok += 1;
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      }
-      resolve();
+  const one = (worker) =>
+    new Promise((resolve) => {
+      const client = clients[worker % clients.length];
+      n += 1;
+      const request = JSON.parse(fill(job.request, n, agents));
+      const t0 = process.hrtime.bigint();
+      client[job.method](request, metadata, (error) => {
+        if (error) {
+          errors += 1;
+          firstError = firstError || `${error.code} ${error.details}`;
+        } else {
+          ok += 1;
+          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        resolve();
+      });
     });
-  });
   const worker = async (_, index) => {
     while (process.hrtime.bigint() < deadline) {
       if (interval) {
@@ -132,7 +157,10 @@ process.on('message', (message) => {
     (result) => {
       const used = process.cpuUsage(cpu);
       const clientCpuUs = result.ok ? (used.user + used.system) / result.ok : null;
-      process.send({ id, result: { ...result, clientCpuUs, clientBusy: (used.user + used.system) / 1e6 / result.seconds } });
+      process.send({
+        id,
+        result: { ...result, clientCpuUs, clientBusy: (used.user + used.system) / 1e6 / result.seconds },
+      });
     },
     (error) => process.send({ id, error: String((error && error.stack) || error) }),
   );

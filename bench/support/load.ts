@@ -80,8 +80,12 @@ export class LoadGenerator {
     // A run in which nothing completed has no latencies: the child says null, the figures say NaN.
     const latency = (value: number | null) => value ?? Number.NaN;
     return {
-      ...result, p50: latency(result.p50), p90: latency(result.p90), p99: latency(result.p99),
-      serverCpuUs: result.ok ? cpuUs / result.ok : Number.NaN, serverBusy: cpuUs / 1e6 / result.seconds,
+      ...result,
+      p50: latency(result.p50),
+      p90: latency(result.p90),
+      p99: latency(result.p99),
+      serverCpuUs: result.ok ? cpuUs / result.ok : Number.NaN,
+      serverBusy: cpuUs / 1e6 / result.seconds,
     };
   }
 
@@ -98,7 +102,10 @@ export class LoadGenerator {
 
   private start(): ChildProcess {
     if (this.child) return this.child;
-    const child = fork(join(__dirname, 'load-generator.js'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(join(__dirname, 'load-generator.js'), [], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.on('message', (message: { id: number; result?: LoadResult; error?: string }) => {
       const waiter = this.pending.get(message.id);
       if (!waiter) return;

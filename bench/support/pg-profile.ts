@@ -23,7 +23,12 @@ export async function countStatements<T>(body: () => Promise<T>): Promise<{ resu
   const counts = new Map<string, number>();
   prototype.query = function query(this: unknown, ...args: unknown[]) {
     const first = args[0];
-    const text = typeof first === 'string' ? first : typeof first === 'object' && first && 'text' in first ? String((first as { text: unknown }).text) : null;
+    const text =
+      typeof first === 'string'
+        ? first
+        : typeof first === 'object' && first && 'text' in first
+          ? String((first as { text: unknown }).text)
+          : null;
     if (text && !text.includes(SAMPLER_MARK)) {
       const kind = statementKind(text);
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
@@ -38,14 +43,23 @@ export async function countStatements<T>(body: () => Promise<T>): Promise<{ resu
 }
 
 export function describeStatements(counts: Map<string, number>, per: number, unit: string): string {
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${(n / per).toFixed(2)} ${kind}`).join(', ') + ` per ${unit}`;
+  return (
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => `${(n / per).toFixed(2)} ${kind}`)
+      .join(', ') + ` per ${unit}`
+  );
 }
 
 /**
  * Samples `pg_stat_activity` every few ms while `body` runs: what the server's client backends
  * of this database are doing (CPU when no wait event is set), as shares of the busy samples.
  */
-export async function sampleBackends<T>(pool: Pool, body: () => Promise<T>, everyMs = 5): Promise<{ result: T; shares: Array<[string, number]>; busyBackends: number }> {
+export async function sampleBackends<T>(
+  pool: Pool,
+  body: () => Promise<T>,
+  everyMs = 5,
+): Promise<{ result: T; shares: Array<[string, number]>; busyBackends: number }> {
   const client = await pool.connect();
   const counts = new Map<string, number>();
   let samples = 0;
@@ -57,7 +71,8 @@ export async function sampleBackends<T>(pool: Pool, body: () => Promise<T>, ever
         `${SAMPLER_MARK} SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'CPU') ELSE state END AS what
            FROM pg_stat_activity
           WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-            AND state IN ('active', 'idle in transaction')`);
+            AND state IN ('active', 'idle in transaction')`,
+      );
       samples += 1;
       for (const row of rows) {
         if (row.what === 'Client:ClientRead') continue;
@@ -69,7 +84,11 @@ export async function sampleBackends<T>(pool: Pool, body: () => Promise<T>, ever
   })();
   try {
     const result = await body();
-    return { result, shares: [...counts].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, busy ? n / busy : 0]), busyBackends: samples ? busy / samples : 0 };
+    return {
+      result,
+      shares: [...counts].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, busy ? n / busy : 0]),
+      busyBackends: samples ? busy / samples : 0,
+    };
   } finally {
     running = false;
     await sampler.catch(() => undefined);
@@ -78,6 +97,11 @@ export async function sampleBackends<T>(pool: Pool, body: () => Promise<T>, ever
 }
 
 export function describeBackends(sampled: { shares: Array<[string, number]>; busyBackends: number }, top = 6): string {
-  return `Postgres backends (pg_stat_activity samples): ${sampled.busyBackends.toFixed(1)} busy on average; ` +
-    sampled.shares.slice(0, top).map(([what, share]) => `${what} ${(share * 100).toFixed(0)}%`).join(', ');
+  return (
+    `Postgres backends (pg_stat_activity samples): ${sampled.busyBackends.toFixed(1)} busy on average; ` +
+    sampled.shares
+      .slice(0, top)
+      .map(([what, share]) => `${what} ${(share * 100).toFixed(0)}%`)
+      .join(', ')
+  );
 }

@@ -75,7 +75,9 @@ export async function openBenchPostgres(log: (line: string) => void): Promise<Be
     monitor,
     async settings() {
       const names = ['fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers', 'max_connections'];
-      const values = await Promise.all(names.map(async (name) => (await admin.query(`SHOW ${name}`)).rows[0][name] as string));
+      const values = await Promise.all(
+        names.map(async (name) => (await admin.query(`SHOW ${name}`)).rows[0][name] as string),
+      );
       return names.map((name, i) => `${name} ${values[i]}`).join(', ');
     },
     async isolated(name: string) {
@@ -96,7 +98,8 @@ export async function openBenchPostgres(log: (line: string) => void): Promise<Be
     async close() {
       await Promise.all([...pools].map((p) => p.end().catch(() => undefined)));
       if (external) {
-        for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+        for (const schema of schemas)
+          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
       }
       await monitor.end().catch(() => undefined);
       await admin.end().catch(() => undefined);

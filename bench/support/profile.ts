@@ -74,13 +74,24 @@ function summarise(nodes: ProfileNode[]): ProfileSummary {
   }
   const busy = total - idle;
   const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => ({ name, share: busy ? hits / busy : 0 }));
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, hits]) => ({ name, share: busy ? hits / busy : 0 }));
   return { busy: total ? busy / total : 0, byArea: top(areas, 8), byFunction: top(functions, 8) };
 }
 
 export function describeProfile(summary: ProfileSummary, subject = 'the server process', areas = 6): string {
   const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
-  return `CPU profile of ${subject} (busy ${pct(summary.busy)} of the time): ` +
-    summary.byArea.slice(0, areas).map((a) => `${a.name} ${pct(a.share)}`).join(', ') +
-    `; top functions: ${summary.byFunction.slice(0, 4).map((f) => `${f.name} ${pct(f.share)}`).join(', ')}`;
+  return (
+    `CPU profile of ${subject} (busy ${pct(summary.busy)} of the time): ` +
+    summary.byArea
+      .slice(0, areas)
+      .map((a) => `${a.name} ${pct(a.share)}`)
+      .join(', ') +
+    `; top functions: ${summary.byFunction
+      .slice(0, 4)
+      .map((f) => `${f.name} ${pct(f.share)}`)
+      .join(', ')}`
+  );
 }

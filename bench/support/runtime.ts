@@ -43,10 +43,19 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
   const dataDir = mkdtempSync(join(tmpdir(), 'runtime-bench-app-'));
   chmodSync(dataDir, 0o755);
   const config = loadConfig({
-    PORT: '0', GRPC_PORT: '0', HOST: '127.0.0.1', RUNTIME_DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent',
-    RUNTIME_ROLE: 'api', RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`, [RATE_LIMIT_ENV]: UNLIMITED_RATE,
+    PORT: '0',
+    GRPC_PORT: '0',
+    HOST: '127.0.0.1',
+    RUNTIME_DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    RUNTIME_ROLE: 'api',
+    RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`,
+    [RATE_LIMIT_ENV]: UNLIMITED_RATE,
   });
-  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () => createRuntimeApp(config, { api: [ApiModule] }));
+  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () =>
+    createRuntimeApp(config, { api: [ApiModule] }),
+  );
   const close = async () => {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -56,14 +65,18 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
     const agents = Array.from({ length: agentCount }, (_, i) => `bench-${i}`);
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${httpUrl}${path}`, {
-        method: 'POST', body: JSON.stringify(body),
+        method: 'POST',
+        body: JSON.stringify(body),
         headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
       });
       if (!response.ok) throw new Error(`seeding ${path}: ${response.status} ${await response.text()}`);
     };
     for (const agent of agents) {
       await post('/v1/agents', { agent_id: agent });
-      await post(`/v1/agents/${agent}/work-items`, { work_item_id: BENCH_WORK_ITEM, objective: 'benchmark the command path' });
+      await post(`/v1/agents/${agent}/work-items`, {
+        work_item_id: BENCH_WORK_ITEM,
+        objective: 'benchmark the command path',
+      });
     }
     return { httpUrl, grpcAddress: grpcAddress!, token: BENCH_TOKEN, agents, close };
   } catch (error) {

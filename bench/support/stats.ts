@@ -65,7 +65,13 @@ export async function closedLoop(options: ClosedLoopOptions): Promise<LoopResult
   };
   await Promise.all(Array.from({ length: options.concurrency }, (_, index) => worker(index)));
   const seconds = Number(nowNs() - start) / 1e9;
-  return { units, operations, seconds, rate: units / seconds, latencies: options.recordLatencies ? Float64Array.from(latencies) : undefined };
+  return {
+    units,
+    operations,
+    seconds,
+    rate: units / seconds,
+    latencies: options.recordLatencies ? Float64Array.from(latencies) : undefined,
+  };
 }
 
 /**

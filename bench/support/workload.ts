@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, type PlanArtifact, type TodoItem, decide, evolve, initialAgentState,
+  type AgentCommand,
+  type AgentEvent,
+  type AgentState,
+  type CommandMeta,
+  type PlanArtifact,
+  type TodoItem,
+  decide,
+  evolve,
+  initialAgentState,
 } from '@app/domain';
 import type { EventToAppend } from '@app/event-store';
 import { currentSchemaVersion } from '@app/core';
@@ -10,9 +18,13 @@ const EPOCH = Date.UTC(2026, 0, 1);
 
 export function planArtifact(agentId: string, workItemId: string, at: string): PlanArtifact {
   return {
-    path: `/agents/${agentId}/work-items/${workItemId}/plan.md`, relative_path: `work-items/${workItemId}/plan.md`,
-    hash: 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', byte_size: 0,
-    updated_at: at, preview: '', preview_complete: true,
+    path: `/agents/${agentId}/work-items/${workItemId}/plan.md`,
+    relative_path: `work-items/${workItemId}/plan.md`,
+    hash: 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    byte_size: 0,
+    updated_at: at,
+    preview: '',
+    preview_complete: true,
   };
 }
 
@@ -39,12 +51,19 @@ export class AgentLife {
   state: AgentState = initialAgentState();
   private commands = 0;
 
-  constructor(readonly agentId: string, private readonly items = 8) {}
+  constructor(
+    readonly agentId: string,
+    private readonly items = 8,
+  ) {}
 
   /** The next command's events (one event per command, except the first few). */
   next(): DecidedCommand {
     const n = this.commands++;
-    const meta: CommandMeta = { now: new Date(EPOCH + n * 1000).toISOString(), command_id: `${this.agentId}-c${n}`, actor: 'bench' };
+    const meta: CommandMeta = {
+      now: new Date(EPOCH + n * 1000).toISOString(),
+      command_id: `${this.agentId}-c${n}`,
+      actor: 'bench',
+    };
     const command = this.commandAt(n, meta);
     const events = decide(command, this.state);
     for (const event of events) this.state = evolve(this.state, event);
@@ -69,7 +88,17 @@ export class AgentLife {
     if (n === 0) return { type: 'RegisterAgent', data: { agent_id: this.agentId }, meta };
     if (n <= this.items) {
       const id = this.workItemId(n - 1);
-      return { type: 'CreateWorkItem', data: { work_item_id: id, objective: `objective of ${id}`, plan_status: 'ready', todo_list: todoList(0), plan_artifact: planArtifact(this.agentId, id, meta.now) }, meta };
+      return {
+        type: 'CreateWorkItem',
+        data: {
+          work_item_id: id,
+          objective: `objective of ${id}`,
+          plan_status: 'ready',
+          todo_list: todoList(0),
+          plan_artifact: planArtifact(this.agentId, id, meta.now),
+        },
+        meta,
+      };
     }
     if (n === this.items + 1) return { type: 'PickWorkItem', data: { work_item_id: this.workItemId(0) }, meta };
     return { type: 'UpdateWorkItem', data: { work_item_id: this.workItemId(n), todo_list: todoList(n) }, meta };
@@ -83,7 +112,10 @@ export function toAppend(events: readonly AgentEvent[], commandId: string): Even
     type: event.type,
     data: event.data as Record<string, unknown>,
     metadata: {
-      command_id: commandId, correlation_id: commandId, causation_id: commandId, actor: 'bench',
+      command_id: commandId,
+      correlation_id: commandId,
+      causation_id: commandId,
+      actor: 'bench',
       schema_version: currentSchemaVersion(event.type),
     },
   }));
@@ -94,7 +126,19 @@ export function opaqueEvent(n: number): EventToAppend {
   return {
     id: randomUUID(),
     type: 'WorkItemUpdated',
-    data: { agent_id: 'agent-bench', work_item_id: 'w-1', todo_list: todoList(n), revision: n, at: new Date(EPOCH + n).toISOString() },
-    metadata: { command_id: `c-${n}`, correlation_id: `c-${n}`, causation_id: `c-${n}`, actor: 'bench', schema_version: 1 },
+    data: {
+      agent_id: 'agent-bench',
+      work_item_id: 'w-1',
+      todo_list: todoList(n),
+      revision: n,
+      at: new Date(EPOCH + n).toISOString(),
+    },
+    metadata: {
+      command_id: `c-${n}`,
+      correlation_id: `c-${n}`,
+      causation_id: `c-${n}`,
+      actor: 'bench',
+      schema_version: 1,
+    },
   };
 }

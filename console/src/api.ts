@@ -1,7 +1,11 @@
 /** Reads of the runtime's API with the operator's bearer token; errors carry the API's error envelope. */
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -28,13 +32,21 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function apiGet<T>(token: string, path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, { headers: { ...authHeaders(token), accept: 'application/json' }, signal, cache: 'no-store' });
+  const response = await fetch(path, {
+    headers: { ...authHeaders(token), accept: 'application/json' },
+    signal,
+    cache: 'no-store',
+  });
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }
 
 export async function apiText(token: string, path: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(path, { headers: { ...authHeaders(token), accept: 'text/markdown, text/plain' }, signal, cache: 'no-store' });
+  const response = await fetch(path, {
+    headers: { ...authHeaders(token), accept: 'text/markdown, text/plain' },
+    signal,
+    cache: 'no-store',
+  });
   if (!response.ok) throw await toApiError(response);
   return response.text();
 }

@@ -25,7 +25,16 @@ export function App() {
   }, []);
 
   if (!token) {
-    return <Login notice={notice} onToken={(value) => { saveToken(value); setNotice(undefined); setToken(value); }} />;
+    return (
+      <Login
+        notice={notice}
+        onToken={(value) => {
+          saveToken(value);
+          setNotice(undefined);
+          setToken(value);
+        }}
+      />
+    );
   }
   const signOut = () => {
     clearToken();
@@ -54,21 +63,42 @@ function Shell({ token, route, onSignOut }: { token: string; route: Route; onSig
   const current = (view: Route['view']) => (route.view === view ? 'page' : undefined);
   return (
     <>
-      <a class="skip-link" href="#main" onClick={(event) => { event.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header class="top">
         <p class="brand">Agent runtime console</p>
         <nav aria-label="Main">
           <ul>
-            <li><a href={href.agents()} aria-current={current('agents')}>Agents</a></li>
-            <li><a href={href.attention()} aria-current={current('attention')}>Attention</a></li>
+            <li>
+              <a href={href.agents()} aria-current={current('agents')}>
+                Agents
+              </a>
+            </li>
+            <li>
+              <a href={href.attention()} aria-current={current('attention')}>
+                Attention
+              </a>
+            </li>
           </ul>
         </nav>
-        <button type="button" class="sign-out" onClick={onSignOut}>Sign out</button>
+        <button type="button" class="sign-out" onClick={onSignOut}>
+          Sign out
+        </button>
       </header>
       <main id="main" tabIndex={-1}>
         <View key={key} token={token} route={route} />
       </main>
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{message}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {message}
+      </div>
     </>
   );
 }
@@ -87,7 +117,9 @@ function View({ token, route }: { token: string; route: Route }) {
       return (
         <>
           <h1 tabIndex={-1}>Not found</h1>
-          <p>Nothing lives at <code>{route.path}</code>. <a href={href.agents()}>Back to the agents</a>.</p>
+          <p>
+            Nothing lives at <code>{route.path}</code>. <a href={href.agents()}>Back to the agents</a>.
+          </p>
         </>
       );
   }

@@ -1,7 +1,14 @@
 import type { CandidateClass } from './types';
 
 /** Scheduler order (SPEC.md section 5): what the scheduler takes first comes first. */
-export const CLASS_ORDER: CandidateClass[] = ['current_runnable', 'triggered_blocked', 'queued_runnable', 'waiting_for_operator', 'blocked', 'completed_recent'];
+export const CLASS_ORDER: CandidateClass[] = [
+  'current_runnable',
+  'triggered_blocked',
+  'queued_runnable',
+  'waiting_for_operator',
+  'blocked',
+  'completed_recent',
+];
 
 export const CLASS_LABELS: Record<CandidateClass, string> = {
   current_runnable: 'Current',
@@ -31,7 +38,14 @@ export function relative(iso: string | null | undefined, now: number = Date.now(
   if (Number.isNaN(at)) return iso;
   const seconds = Math.round((now - at) / 1000);
   const size = Math.abs(seconds);
-  const text = size < 60 ? `${size} s` : size < 3600 ? `${Math.round(size / 60)} min` : size < 86_400 ? `${Math.round(size / 3600)} h` : `${Math.round(size / 86_400)} d`;
+  const text =
+    size < 60
+      ? `${size} s`
+      : size < 3600
+        ? `${Math.round(size / 60)} min`
+        : size < 86_400
+          ? `${Math.round(size / 3600)} h`
+          : `${Math.round(size / 86_400)} d`;
   return seconds >= 0 ? `${text} ago` : `in ${text}`;
 }
 

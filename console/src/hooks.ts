@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { seg } from './api';
 import { followEventStream, type StreamEvent, type StreamStatus } from './sse';
 
-export type Resource<T> = { data: T | undefined; error: Error | undefined; loading: boolean; reload: () => Promise<void> };
+export type Resource<T> = {
+  data: T | undefined;
+  error: Error | undefined;
+  loading: boolean;
+  reload: () => Promise<void>;
+};
 
 /**
  * One read of the API: loads when `key` changes, keeps the last data while reloading (no
@@ -24,7 +29,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: s
       const data = await loader.current(abort.signal);
       if (mine === generation.current) setState({ data, loading: false });
     } catch (error) {
-      if (mine === generation.current && !abort.signal.aborted) setState((previous) => ({ ...previous, error: error as Error, loading: false }));
+      if (mine === generation.current && !abort.signal.aborted)
+        setState((previous) => ({ ...previous, error: error as Error, loading: false }));
     }
   }, []);
 
@@ -66,7 +72,13 @@ type StreamHandlers = {
  * Follows `url` (server-sent events) from `lastEventId` (undefined: not known yet, wait;
  * reconnects resume from the last event id seen) until the view goes away.
  */
-function useEventStream(token: string, url: string, lastEventId: string | null | undefined, handlers: StreamHandlers, debounceMs: number): StreamStatus {
+function useEventStream(
+  token: string,
+  url: string,
+  lastEventId: string | null | undefined,
+  handlers: StreamHandlers,
+  debounceMs: number,
+): StreamStatus {
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -116,16 +128,29 @@ export function useChanges(token: string, reload: () => unknown, debounceMs = 15
  * Follows an agent's events stream from `after` (exclusive; undefined: not known yet, wait) and calls `onChange` with the newest
  * revision seen, at most every `debounceMs`: views refresh what the events touched.
  */
-export function useAgentStream(token: string, agentId: string, after: string | null | undefined, onChange: (revision: bigint) => void, debounceMs = 150): StreamStatus {
+export function useAgentStream(
+  token: string,
+  agentId: string,
+  after: string | null | undefined,
+  onChange: (revision: bigint) => void,
+  debounceMs = 150,
+): StreamStatus {
   // The first known resume point is kept: reconnects resume from the last event id instead.
   const start = useRef<string | null | undefined>(undefined);
   if (start.current === undefined && after !== undefined) start.current = after;
   const newest = useRef({ agentId, revision: -1n });
   if (newest.current.agentId !== agentId) newest.current = { agentId, revision: -1n };
-  return useEventStream(token, `/v1/agents/${seg(agentId)}/events/stream`, start.current, {
-    onEvent: (event) => {
-      if (event.id !== null && /^\d+$/.test(event.id) && BigInt(event.id) > newest.current.revision) newest.current.revision = BigInt(event.id);
+  return useEventStream(
+    token,
+    `/v1/agents/${seg(agentId)}/events/stream`,
+    start.current,
+    {
+      onEvent: (event) => {
+        if (event.id !== null && /^\d+$/.test(event.id) && BigInt(event.id) > newest.current.revision)
+          newest.current.revision = BigInt(event.id);
+      },
+      onBurst: () => onChange(newest.current.revision),
     },
-    onBurst: () => onChange(newest.current.revision),
-  }, debounceMs);
+    debounceMs,
+  );
 }

@@ -10,17 +10,21 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
-  const parts = path.split('/').filter(Boolean).map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  });
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
   if (parts.length === 0 || (parts.length === 1 && parts[0] === 'agents')) return { view: 'agents' };
   if (parts.length === 1 && parts[0] === 'attention') return { view: 'attention' };
   if (parts[0] === 'agents' && parts.length === 2) return { view: 'agent', agentId: parts[1] };
-  if (parts[0] === 'agents' && parts.length === 4 && parts[2] === 'work-items') return { view: 'work-item', agentId: parts[1], workItemId: parts[3] };
+  if (parts[0] === 'agents' && parts.length === 4 && parts[2] === 'work-items')
+    return { view: 'work-item', agentId: parts[1], workItemId: parts[3] };
   return { view: 'not-found', path };
 }
 
@@ -28,7 +32,8 @@ export const href = {
   agents: () => '#/agents',
   attention: () => '#/attention',
   agent: (agentId: string) => `#/agents/${encodeURIComponent(agentId)}`,
-  workItem: (agentId: string, workItemId: string) => `#/agents/${encodeURIComponent(agentId)}/work-items/${encodeURIComponent(workItemId)}`,
+  workItem: (agentId: string, workItemId: string) =>
+    `#/agents/${encodeURIComponent(agentId)}/work-items/${encodeURIComponent(workItemId)}`,
 };
 
 export function useRoute(): Route {

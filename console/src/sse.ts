@@ -59,7 +59,14 @@ export type FollowOptions = {
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** Follows a stream until `signal` aborts, reconnecting (with Last-Event-ID) after drops; a 401/403/404 ends it. */

@@ -1,6 +1,12 @@
 /** The wire shapes the console reads (API.md; snake_case as on the wire). Only what it shows. */
 
-export type CandidateClass = 'current_runnable' | 'triggered_blocked' | 'queued_runnable' | 'waiting_for_operator' | 'blocked' | 'completed_recent';
+export type CandidateClass =
+  | 'current_runnable'
+  | 'triggered_blocked'
+  | 'queued_runnable'
+  | 'waiting_for_operator'
+  | 'blocked'
+  | 'completed_recent';
 
 export type Decision = {
   kind: string;
@@ -44,7 +50,14 @@ export type WorkItem = {
   revision: number;
   todo_list: Todo[];
   current_todo: Todo | null;
-  plan_artifact: { relative_path?: string; path: string; byte_size: number; updated_at: string; preview: string; preview_complete: boolean };
+  plan_artifact: {
+    relative_path?: string;
+    path: string;
+    byte_size: number;
+    updated_at: string;
+    preview: string;
+    preview_complete: boolean;
+  };
   readiness: string;
   scheduling_state: string;
   candidate_class: CandidateClass;
@@ -59,7 +72,13 @@ export type AgentOverview = {
   agent_id: string;
   posture: string;
   revision: string | null;
-  current_work_item: { id: string; objective: string; readiness: string; current_todo: Todo | null; blocked_by: string | null } | null;
+  current_work_item: {
+    id: string;
+    objective: string;
+    readiness: string;
+    current_todo: Todo | null;
+    blocked_by: string | null;
+  } | null;
   candidate_counts: Record<CandidateClass, number>;
   queued_messages: number;
   active_intents: number;
@@ -87,8 +106,26 @@ export type SchedulerState = {
 export type BoardColumn = { candidate_class: CandidateClass; total: number; items: WorkItem[] };
 export type Board = { agent_id: string; revision: string; projected_at: string; columns: BoardColumn[] };
 
-export type Task = { id: string; kind: string; status: string; wait_policy: string; work_item_id: string | null; summary: string | null; detail: string | null; terminal: boolean; created_at: string; updated_at: string };
-export type Timer = { id: string; status: string; fire_at: string; work_item_id: string | null; resume_text: string | null; intent_id: string | null };
+export type Task = {
+  id: string;
+  kind: string;
+  status: string;
+  wait_policy: string;
+  work_item_id: string | null;
+  summary: string | null;
+  detail: string | null;
+  terminal: boolean;
+  created_at: string;
+  updated_at: string;
+};
+export type Timer = {
+  id: string;
+  status: string;
+  fire_at: string;
+  work_item_id: string | null;
+  resume_text: string | null;
+  intent_id: string | null;
+};
 
 export type AgentEvent = {
   revision: string;
@@ -102,7 +139,13 @@ export type AttentionItem = {
   agent_id: string;
   waiting_since: string;
   reasons: Array<'needs_input' | 'operator_wait'>;
-  operator_waits: Array<{ id: string; reason: string; created_at: string; trigger_count: number; last_triggered_at: string | null }>;
+  operator_waits: Array<{
+    id: string;
+    reason: string;
+    created_at: string;
+    trigger_count: number;
+    last_triggered_at: string | null;
+  }>;
   work_item: WorkItem;
 };
 

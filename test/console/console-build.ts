@@ -29,10 +29,19 @@ export function ensureConsoleBuilt(): number {
   const started = Date.now();
   const staging = `${CONSOLE_BUILD}.build-${process.pid}`;
   const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(projectNode(), [vite, 'build', '--config', join(CONSOLE_SOURCE, 'vite.config.mts'), '--outDir', staging, '--emptyOutDir'], {
-    cwd: REPO, encoding: 'utf8', timeout: 120_000,
-  });
-  if (result.status !== 0) throw new Error(`vite build of the console failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(
+    projectNode(),
+    [vite, 'build', '--config', join(CONSOLE_SOURCE, 'vite.config.mts'), '--outDir', staging, '--emptyOutDir'],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `vite build of the console failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
   const old = `${CONSOLE_BUILD}.old-${process.pid}`;
   try {
     if (existsSync(CONSOLE_BUILD)) renameSync(CONSOLE_BUILD, old);

@@ -32,10 +32,19 @@ describe('the console read routes', () => {
     // The oldest operator wait first, then a plan that needs input, then items that do not wait for anyone.
     await post(scoped, `${base}/work-items`, { work_item_id: 'w-ask', objective: 'Ask which region to deploy to' });
     await post(scoped, `${base}/work-items/w-ask/wait`, { wake: 'operator_input', reason: 'which region?' });
-    await post(scoped, `/v1/agents/${second}/work-items`, { work_item_id: 'w-input', objective: 'Draft the plan', plan_status: 'needs_input' });
+    await post(scoped, `/v1/agents/${second}/work-items`, {
+      work_item_id: 'w-input',
+      objective: 'Draft the plan',
+      plan_status: 'needs_input',
+    });
     await post(scoped, `${base}/work-items`, {
-      work_item_id: 'w-now', objective: 'Fix the login bug', plan: '# Plan\n1. reproduce\n2. fix',
-      todo_list: [{ text: 'reproduce', state: 'completed' }, { text: 'fix', state: 'in_progress' }],
+      work_item_id: 'w-now',
+      objective: 'Fix the login bug',
+      plan: '# Plan\n1. reproduce\n2. fix',
+      todo_list: [
+        { text: 'reproduce', state: 'completed' },
+        { text: 'fix', state: 'in_progress' },
+      ],
     });
     await post(scoped, `${base}/work-items/w-now/pick`, { reason: 'the release waits on it' });
     await post(scoped, `${base}/work-items`, { work_item_id: 'w-queued', objective: 'Write the notes' });
@@ -43,7 +52,11 @@ describe('the console read routes', () => {
     await scoped('PATCH', `${base}/work-items/w-blocked`, { blocked_by: 'QA sign-off' });
     await post(scoped, `${base}/work-items`, { work_item_id: 'w-done', objective: 'Tag the release' });
     await post(scoped, `${base}/work-items/w-done/complete`, {});
-    await post(outsider, `/v1/agents/${other}/work-items`, { work_item_id: 'w-theirs', objective: 'Not yours', plan_status: 'needs_input' });
+    await post(outsider, `/v1/agents/${other}/work-items`, {
+      work_item_id: 'w-theirs',
+      objective: 'Not yours',
+      plan_status: 'needs_input',
+    });
     await projected(app);
   });
   afterAll(() => app?.close());
@@ -55,9 +68,18 @@ describe('the console read routes', () => {
       expect(reply.body.items.map((a: any) => a.agent_id)).toEqual([mine, second].sort());
       expect(reply.body.total).toBe(2);
       const agent = reply.body.items.find((a: any) => a.agent_id === mine);
-      expect(agent.current_work_item).toMatchObject({ id: 'w-now', objective: 'Fix the login bug', current_todo: { text: 'fix', state: 'in_progress' } });
+      expect(agent.current_work_item).toMatchObject({
+        id: 'w-now',
+        objective: 'Fix the login bug',
+        current_todo: { text: 'fix', state: 'in_progress' },
+      });
       expect(agent.candidate_counts).toEqual({
-        current_runnable: 1, triggered_blocked: 0, queued_runnable: 1, waiting_for_operator: 1, blocked: 1, completed_recent: 1,
+        current_runnable: 1,
+        triggered_blocked: 0,
+        queued_runnable: 1,
+        waiting_for_operator: 1,
+        blocked: 1,
+        completed_recent: 1,
       });
       expect(agent).toHaveProperty('last_decision');
       expect(agent).toHaveProperty('posture');
@@ -76,9 +98,15 @@ describe('the console read routes', () => {
     it("lists the token's items waiting for an operator across agents, oldest wait first, with what they ask", async () => {
       const reply = await scoped('GET', '/v1/attention');
       expect(reply.status).toBe(200);
-      expect(reply.body.items.map((e: any) => [e.agent_id, e.work_item.id])).toEqual([[mine, 'w-ask'], [second, 'w-input']]);
+      expect(reply.body.items.map((e: any) => [e.agent_id, e.work_item.id])).toEqual([
+        [mine, 'w-ask'],
+        [second, 'w-input'],
+      ]);
       const [ask, input] = reply.body.items;
-      expect(ask).toMatchObject({ reasons: ['operator_wait'], operator_waits: [{ reason: 'which region?', trigger_count: 0 }] });
+      expect(ask).toMatchObject({
+        reasons: ['operator_wait'],
+        operator_waits: [{ reason: 'which region?', trigger_count: 0 }],
+      });
       expect(input).toMatchObject({ reasons: ['needs_input'], operator_waits: [] });
       expect(Date.parse(ask.waiting_since)).toBeLessThanOrEqual(Date.parse(input.waiting_since));
     });
@@ -95,8 +123,12 @@ describe('the console read routes', () => {
       const reply = await scoped('GET', `/v1/agents/${mine}/board`);
       expect(reply.status).toBe(200);
       expect(reply.body.columns.map((c: any) => [c.candidate_class, c.items.map((i: any) => i.id)])).toEqual([
-        ['current_runnable', ['w-now']], ['triggered_blocked', []], ['queued_runnable', ['w-queued']],
-        ['waiting_for_operator', ['w-ask']], ['blocked', ['w-blocked']], ['completed_recent', ['w-done']],
+        ['current_runnable', ['w-now']],
+        ['triggered_blocked', []],
+        ['queued_runnable', ['w-queued']],
+        ['waiting_for_operator', ['w-ask']],
+        ['blocked', ['w-blocked']],
+        ['completed_recent', ['w-done']],
       ]);
     });
 
@@ -116,7 +148,9 @@ describe('the console read routes', () => {
       expect(reply.body.total).toBe(types.length);
       // Who caused it: the token's printable name (token-<n> by its place in RUNTIME_API_TOKENS), never the secret.
       expect(new Set(reply.body.items.map((e: any) => e.metadata.actor))).toEqual(new Set(['token-2']));
-      const now = (await scoped('GET', `/v1/agents/${mine}/work-items/w-now/history`)).body.items.map((e: any) => e.type);
+      const now = (await scoped('GET', `/v1/agents/${mine}/work-items/w-now/history`)).body.items.map(
+        (e: any) => e.type,
+      );
       expect(now).toEqual(expect.arrayContaining(['WorkItemCreated', 'WorkItemPicked']));
       expect(now).not.toContain('WaitingIntentCreated');
     });

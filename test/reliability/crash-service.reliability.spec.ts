@@ -5,7 +5,8 @@ import { assertCleanHistory } from './support/history';
 
 jest.setTimeout(180_000);
 
-const print = (value: unknown) => console.log(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+const print = (value: unknown) =>
+  console.log(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
 
 /** One service as `npm start` runs it (its own embedded Postgres), crashed in two ways in turn. */
 describe('crashes: the service process and its embedded Postgres', () => {

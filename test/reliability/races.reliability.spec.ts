@@ -42,7 +42,11 @@ describe('races', () => {
     for (let round = 0; round < 6; round++) {
       const replies = await Promise.all(
         Array.from({ length: 12 }, (_, writer) =>
-          client.command(agent, 'POST', `/v1/agents/${agent}/work-items`, { work_item_id: `w-${round}-${writer}`, objective: 'race', expected_revision: revision }),
+          client.command(agent, 'POST', `/v1/agents/${agent}/work-items`, {
+            work_item_id: `w-${round}-${writer}`,
+            objective: 'race',
+            expected_revision: revision,
+          }),
         ),
       );
       const winners = replies.filter((r) => r.status === 201);
@@ -65,23 +69,48 @@ describe('races', () => {
     const { client } = deployment;
     const agents = uniqueIds('twins', 3);
     await registerAgents(client, agents);
-    const item = await client.command(agents[0], 'POST', `/v1/agents/${agents[0]}/work-items`, { work_item_id: 'w-shared', objective: 'shared' });
+    const item = await client.command(agents[0], 'POST', `/v1/agents/${agents[0]}/work-items`, {
+      work_item_id: 'w-shared',
+      objective: 'shared',
+    });
     expect(item.status).toBe(201);
     const bodies = (agent: string, n: number): Array<{ method: string; path: string; body: unknown }> => [
-      { method: 'POST', path: `/v1/agents/${agent}/work-items`, body: { objective: `generated id ${n}`, plan: `# plan ${n}` } },
+      {
+        method: 'POST',
+        path: `/v1/agents/${agent}/work-items`,
+        body: { objective: `generated id ${n}`, plan: `# plan ${n}` },
+      },
       { method: 'POST', path: `/v1/agents/${agent}/messages`, body: { kind: 'operator_prompt', body: `hello ${n}` } },
-      { method: 'POST', path: `/v1/agents/${agent}/timers`, body: { fire_at: '2099-01-01T00:00:00.000Z', resume_text: `t ${n}` } },
-      { method: 'POST', path: `/v1/agents/${agent}/tasks`, body: { kind: 'shell', wait_policy: 'background', summary: `task ${n}` } },
+      {
+        method: 'POST',
+        path: `/v1/agents/${agent}/timers`,
+        body: { fire_at: '2099-01-01T00:00:00.000Z', resume_text: `t ${n}` },
+      },
+      {
+        method: 'POST',
+        path: `/v1/agents/${agent}/tasks`,
+        body: { kind: 'shell', wait_policy: 'background', summary: `task ${n}` },
+      },
     ];
-    const pairs = agents.flatMap((agent, a) => bodies(agent, a)).concat([
-      { method: 'PATCH', path: `/v1/agents/${agents[0]}/work-items/w-shared`, body: { objective: 'shared, revised' } },
-      { method: 'POST', path: `/v1/agents/${agents[0]}/work-items/w-shared/pick`, body: { reason: 'twice at once' } },
-    ]);
+    const pairs = agents
+      .flatMap((agent, a) => bodies(agent, a))
+      .concat([
+        {
+          method: 'PATCH',
+          path: `/v1/agents/${agents[0]}/work-items/w-shared`,
+          body: { objective: 'shared, revised' },
+        },
+        { method: 'POST', path: `/v1/agents/${agents[0]}/work-items/w-shared/pick`, body: { reason: 'twice at once' } },
+      ]);
     const results = await Promise.all(
       pairs.map(async (command) => {
         const key = freshKey('twin');
         const agent = command.path.split('/')[3];
-        const [first, other] = await Promise.all([0, 1].map(() => client.command(agent, command.method, command.path, command.body, { key, freshConnection: true })));
+        const [first, other] = await Promise.all(
+          [0, 1].map(() =>
+            client.command(agent, command.method, command.path, command.body, { key, freshConnection: true }),
+          ),
+        );
         return { command, key, first, other };
       }),
     );
@@ -124,7 +153,13 @@ describe('races', () => {
         if (record.outcome === 'acked') acked += 1;
       },
     });
-    const acknowledged = (what: string, count: number) => eventually(what, () => acked, (n) => n >= count, { timeoutMs: 30_000 });
+    const acknowledged = (what: string, count: number) =>
+      eventually(
+        what,
+        () => acked,
+        (n) => n >= count,
+        { timeoutMs: 30_000 },
+      );
     // Appends that take a position, then stay uncommitted while the load commits later positions:
     // each opens at its own point of the load and commits once the load has acknowledged more
     // commands than it has workers in flight (so some were sent, numbered and committed after it).
@@ -134,7 +169,10 @@ describe('races', () => {
         await acknowledged(`the load under way before hold ${index}`, 4 * (index + 1));
         return heldOpenRegistration(deployment.url, agent, async () => {
           const before = acked;
-          await acknowledged(`commands acknowledged past ${agent}'s open append (from ${before})`, before + workers + 4 + (index % 3) * 4);
+          await acknowledged(
+            `commands acknowledged past ${agent}'s open append (from ${before})`,
+            before + workers + 4 + (index % 3) * 4,
+          );
         });
       }),
     ).finally(() => (loading = false));
@@ -143,16 +181,25 @@ describe('races', () => {
     // The race did happen: commands with later positions were acknowledged while each hold was open.
     const loadEvents = (await Promise.all(agents.map((agent) => store.readStream(agentStream(agent))))).flat();
     for (const hold of holds) {
-      const overtaken = loadEvents.filter((e) => e.position > hold.position && (ackedAt.get(String(e.metadata.command_id)) ?? Infinity) < hold.committedAt);
+      const overtaken = loadEvents.filter(
+        (e) =>
+          e.position > hold.position && (ackedAt.get(String(e.metadata.command_id)) ?? Infinity) < hold.committedAt,
+      );
       expect(overtaken.length).toBeGreaterThan(0);
     }
     const head = (await store.headPosition())!;
-    await eventually(`the subscriber to reach the head ${head} (its last position)`, () => seen.at(-1)?.position ?? null, (last) => last !== null && last >= head, { timeoutMs: 10_000 });
+    await eventually(
+      `the subscriber to reach the head ${head} (its last position)`,
+      () => seen.at(-1)?.position ?? null,
+      (last) => last !== null && last >= head,
+      { timeoutMs: 10_000 },
+    );
     await subscription.stop();
     await consuming;
     const all = (await store.readAll({ after_position: from })).filter((e) => e.position <= head);
     expect(seen.map((e) => e.position.toString())).toEqual(all.map((e) => e.position.toString()));
-    for (const agent of held) expect((await store.readStream(agentStream(agent))).map((e) => e.type)).toEqual(['AgentRegistered']);
+    for (const agent of held)
+      expect((await store.readStream(agentStream(agent))).map((e) => e.type)).toEqual(['AgentRegistered']);
     assertCleanHistory(await deployment.check());
   });
 
@@ -167,28 +214,48 @@ describe('races', () => {
     const by = (runner: string) => applied.filter((entry) => entry.runners.includes(runner)).length;
     expect(applied.filter((entry) => entry.times > 1)).toEqual([]);
     expect(by('app') + by('second')).toBe(applied.length);
-    console.log(`two projector instances: ${applied.length} positions, ${by('app')} applied by the app's runner, ${by('second')} by the second`);
+    console.log(
+      `two projector instances: ${applied.length} positions, ${by('app')} applied by the app's runner, ${by('second')} by the second`,
+    );
     assertCleanHistory(await deployment.check());
   });
 });
 
 /** RegisterAgent's events appended in an explicit transaction, committed once `hold` resolves. */
-async function heldOpenRegistration(url: string, agentId: string, hold: () => Promise<void>): Promise<{ position: bigint; committedAt: number }> {
+async function heldOpenRegistration(
+  url: string,
+  agentId: string,
+  hold: () => Promise<void>,
+): Promise<{ position: bigint; committedAt: number }> {
   const now = new Date().toISOString();
   const commandId = freshKey('held');
-  const events = decide({ type: 'RegisterAgent', data: { agent_id: agentId }, meta: { now, command_id: commandId, actor: 'reliability' } }, initialAgentState());
+  const events = decide(
+    { type: 'RegisterAgent', data: { agent_id: agentId }, meta: { now, command_id: commandId, actor: 'reliability' } },
+    initialAgentState(),
+  );
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query('SELECT last_position::text AS position FROM append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])', [
-      agentStream(agentId),
-      'no_stream',
-      events.map(() => randomUUID()),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map(() => JSON.stringify({ command_id: commandId, correlation_id: commandId, causation_id: commandId, actor: 'reliability', schema_version: 1 })),
-    ]);
+    const { rows } = await client.query(
+      'SELECT last_position::text AS position FROM append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+      [
+        agentStream(agentId),
+        'no_stream',
+        events.map(() => randomUUID()),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map(() =>
+          JSON.stringify({
+            command_id: commandId,
+            correlation_id: commandId,
+            causation_id: commandId,
+            actor: 'reliability',
+            schema_version: 1,
+          }),
+        ),
+      ],
+    );
     await hold();
     const committing = Date.now();
     await client.query('COMMIT');

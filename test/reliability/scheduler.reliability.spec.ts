@@ -49,14 +49,39 @@ describe('races and crashes around the scheduler', () => {
       for (let n = 0; n < 24; n++) {
         const base = `/v1/agents/${agent}`;
         const step = n % 6;
-        if (step === 0) await client.command(agent, 'POST', `${base}/messages`, { kind: 'operator_prompt', body: `prompt ${n}` });
+        if (step === 0)
+          await client.command(agent, 'POST', `${base}/messages`, { kind: 'operator_prompt', body: `prompt ${n}` });
         else if (step === 1) {
-          const reply = await client.command(agent, 'POST', `${base}/work-items`, { work_item_id: `w-${n}`, objective: `item ${n}` });
+          const reply = await client.command(agent, 'POST', `${base}/work-items`, {
+            work_item_id: `w-${n}`,
+            objective: `item ${n}`,
+          });
           if (reply.status === 201) items.push(`w-${n}`);
-        } else if (step === 2 && items.length > 0) await client.command(agent, 'POST', `${base}/work-items/${items[n % items.length]}/pick`, { reason: `switch ${n}` }, { appends: false });
-        else if (step === 3) await client.command(agent, 'POST', `${base}/wake-hints`, { source: 'ci', reason: `build ${n}`, body: `build ${n} finished` }, { appends: false });
-        else if (step === 4 && items.length > 0) await client.command(agent, 'PATCH', `${base}/work-items/${items[n % items.length]}`, { objective: `item ${n} revised` });
-        else await client.command(agent, 'POST', `${base}/timers`, { duration_ms: between(1, 5) * 60_000, resume_text: `timer ${n}` });
+        } else if (step === 2 && items.length > 0)
+          await client.command(
+            agent,
+            'POST',
+            `${base}/work-items/${items[n % items.length]}/pick`,
+            { reason: `switch ${n}` },
+            { appends: false },
+          );
+        else if (step === 3)
+          await client.command(
+            agent,
+            'POST',
+            `${base}/wake-hints`,
+            { source: 'ci', reason: `build ${n}`, body: `build ${n} finished` },
+            { appends: false },
+          );
+        else if (step === 4 && items.length > 0)
+          await client.command(agent, 'PATCH', `${base}/work-items/${items[n % items.length]}`, {
+            objective: `item ${n} revised`,
+          });
+        else
+          await client.command(agent, 'POST', `${base}/timers`, {
+            duration_ms: between(1, 5) * 60_000,
+            resume_text: `timer ${n}`,
+          });
       }
     };
     const host = async (agent: string) => {
@@ -65,8 +90,15 @@ describe('races and crashes around the scheduler', () => {
         const turn = reply.body?.turn?.turn_id as string | undefined;
         if (!turn) continue;
         const base = `/v1/agents/${agent}/turns/${turn}`;
-        await client.command(agent, 'POST', `${base}/rounds`, { round_id: `r-${freshKey('r')}`, text: 'working', tool_calls: [] });
-        const end = await client.command(agent, 'POST', `${base}/terminal`, { terminal_kind: 'completed', last_assistant_message: `done ${n}` });
+        await client.command(agent, 'POST', `${base}/rounds`, {
+          round_id: `r-${freshKey('r')}`,
+          text: 'working',
+          tool_calls: [],
+        });
+        const end = await client.command(agent, 'POST', `${base}/terminal`, {
+          terminal_kind: 'completed',
+          last_assistant_message: `done ${n}`,
+        });
         expect(end.status).toBe(200);
         turnsClosed.push(turn);
       }
@@ -83,9 +115,13 @@ describe('races and crashes around the scheduler', () => {
       expect(replay.entries.length).toBeGreaterThan(0);
       const ticks = events.filter((e) => e.type === 'SystemTickEmitted').map((e) => String(e.data.idempotency_key));
       expect(ticks.length).toBe(new Set(ticks).size);
-      for (const [message, count] of perMessage(events, 'MessageProcessed')) expect({ message, processed: count }).toEqual({ message, processed: 1 });
+      for (const [message, count] of perMessage(events, 'MessageProcessed'))
+        expect({ message, processed: count }).toEqual({ message, processed: 1 });
       for (const [message, count] of perMessage(events, 'TurnStarted')) {
-        expect({ message, started: count }).toEqual({ message, started: 1 + (perMessage(events, 'MessageRequeued').get(message) ?? 0) });
+        expect({ message, started: count }).toEqual({
+          message,
+          started: 1 + (perMessage(events, 'MessageRequeued').get(message) ?? 0),
+        });
       }
     }
     assertCleanHistory(await deployment.check());
@@ -97,15 +133,25 @@ describe('races and crashes around the scheduler', () => {
     await registerAgents(client, agents);
     const first = new Map<string, { turn: string; message: string }>();
     for (const agent of agents) {
-      await client.command(agent, 'POST', `/v1/agents/${agent}/messages`, { kind: 'operator_prompt', body: 'do the thing' });
+      await client.command(agent, 'POST', `/v1/agents/${agent}/messages`, {
+        kind: 'operator_prompt',
+        body: 'do the thing',
+      });
       await rest(agent);
       const activation = await activate(agent, 5_000);
       expect(activation.body.decision).toMatchObject({ kind: 'StartModelTurn' });
       const turn = activation.body.turn.turn_id as string;
-      await client.command(agent, 'POST', `/v1/agents/${agent}/turns/${turn}/rounds`, { round_id: `r-${freshKey('r')}`, text: 'half way', tool_calls: [{ tool_call_id: 'tc-1', name: 'shell' }] });
+      await client.command(agent, 'POST', `/v1/agents/${agent}/turns/${turn}/rounds`, {
+        round_id: `r-${freshKey('r')}`,
+        text: 'half way',
+        tool_calls: [{ tool_call_id: 'tc-1', name: 'shell' }],
+      });
       first.set(agent, { turn, message: activation.body.message.id });
       // The host vanishes here: no heartbeat, no terminal. Callers keep writing.
-      await client.command(agent, 'POST', `/v1/agents/${agent}/work-items`, { work_item_id: 'w-meanwhile', objective: 'written while the host is gone' });
+      await client.command(agent, 'POST', `/v1/agents/${agent}/work-items`, {
+        work_item_id: 'w-meanwhile',
+        objective: 'written while the host is gone',
+      });
     }
     clock.advance(6_000);
     await Promise.all(agents.map(rest));
@@ -117,7 +163,10 @@ describe('races and crashes around the scheduler', () => {
       expect(replay.body.message).toMatchObject({ id: message, interrupt_count: 1 });
       const second = replay.body.turn.turn_id as string;
       expect(second).not.toBe(turn);
-      const end = await client.command(agent, 'POST', `/v1/agents/${agent}/turns/${second}/terminal`, { terminal_kind: 'completed', last_assistant_message: 'done after all' });
+      const end = await client.command(agent, 'POST', `/v1/agents/${agent}/turns/${second}/terminal`, {
+        terminal_kind: 'completed',
+        last_assistant_message: 'done after all',
+      });
       expect(end.status).toBe(200);
     }
     clock.advance(120_000);
@@ -131,7 +180,9 @@ describe('races and crashes around the scheduler', () => {
       expect(perMessage(events, 'TurnStarted').get(message)).toBe(2);
       expect(perMessage(events, 'MessageRequeued').get(message)).toBe(1);
       expect(perMessage(events, 'MessageProcessed').get(message)).toBe(1);
-      expect(events.filter((e) => e.type === 'TurnTerminal' && e.data.turn_id === turn).map((e) => e.data.terminal_kind)).toEqual(['interrupted']);
+      expect(
+        events.filter((e) => e.type === 'TurnTerminal' && e.data.turn_id === turn).map((e) => e.data.terminal_kind),
+      ).toEqual(['interrupted']);
       expect(replayDecisions(events.map((e) => toDomainEvent(e) as AnyEvent)).mismatches).toEqual([]);
     }
     await projected(deployment.app);

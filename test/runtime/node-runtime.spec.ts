@@ -17,7 +17,11 @@ describe('the Node the project runs on', () => {
   const bundled = lockfileNode();
 
   it('pins one Node 24 version for every platform package, and engines allow no Node below 22', () => {
-    const versions = new Set(Object.entries(pkg.optionalDependencies).filter(([name]) => name.startsWith('node-')).map(([, v]) => v));
+    const versions = new Set(
+      Object.entries(pkg.optionalDependencies)
+        .filter(([name]) => name.startsWith('node-'))
+        .map(([, v]) => v),
+    );
     expect(versions.size).toBe(1);
     expect([...versions][0]).toMatch(/^24\.\d+\.\d+$/);
     expect(pkg.engines.node).toBe('>=22');
@@ -36,7 +40,9 @@ describe('the Node the project runs on', () => {
     });
   } else {
     it('runs on a supported Node where the lockfile brought none for this platform', () => {
-      process.stdout.write(`SKIPPED: no node_modules/.bin/node for ${process.platform}-${process.arch}: the tests run on the system's ${process.version}\n`);
+      process.stdout.write(
+        `SKIPPED: no node_modules/.bin/node for ${process.platform}-${process.arch}: the tests run on the system's ${process.version}\n`,
+      );
       expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(22);
     });
   }

@@ -46,10 +46,12 @@ export interface TestApp {
  * with a fresh temporary data directory. Logs are silent unless TEST_LOG_LEVEL is set.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run the suite through jest (globalSetup starts Postgres)');
+  if (!process.env.DATABASE_URL)
+    throw new Error('DATABASE_URL is not set: run the suite through jest (globalSetup starts Postgres)');
   // The worker evaluates every agent of its store: on the shared schema it would write into
   // the agents of suites running beside it. A scheduler app gets a schema of its own.
-  const databaseUrl = options.scheduler && !options.env?.DATABASE_URL ? await isolatedDatabaseUrl('app') : process.env.DATABASE_URL;
+  const databaseUrl =
+    options.scheduler && !options.env?.DATABASE_URL ? await isolatedDatabaseUrl('app') : process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'runtime-app-'));
   chmodSync(dataDir, 0o755);
   const tokens = options.tokens === undefined ? TEST_TOKENS : options.tokens;
@@ -65,7 +67,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
-  const runtime = await createRuntimeApp(config, { logger, clock: options.clock, eventStoreFactory: options.eventStoreFactory, api: [ApiModule], extraModules: options.modules });
+  const runtime = await createRuntimeApp(config, {
+    logger,
+    clock: options.clock,
+    eventStoreFactory: options.eventStoreFactory,
+    api: [ApiModule],
+    extraModules: options.modules,
+  });
   try {
     const { httpUrl, grpcAddress } = await runtime.listen();
     return {

@@ -8,7 +8,11 @@ import { PROJECTION_RUNNER } from '@app/read-models';
 import type { ProjectionRunner } from '@app/read-models';
 import type { TestApp } from './app';
 
-type UnaryMethod = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: unknown) => void) => void;
+type UnaryMethod = (
+  request: object,
+  metadata: Metadata,
+  callback: (error: ServiceError | null, reply: unknown) => void,
+) => void;
 type RuntimeClient = Client & Record<string, UnaryMethod>;
 
 export interface GrpcReply<T = any> {
@@ -33,20 +37,32 @@ export function runtimeGrpcClient(app: TestApp) {
   if (!app.grpcAddress) throw new Error('this test app runs no gRPC server');
   const definition = loadPackageDefinition(loadSync(protoPath(AGENT_RUNTIME_PROTO), PROTO_LOADER_OPTIONS));
   const Service = (definition.agent_runtime as any).v1.AgentRuntime;
-  const client = new Service(app.grpcAddress, credentials.createInsecure(), { 'grpc.max_send_message_length': 4 * 1024 * 1024 }) as RuntimeClient;
+  const client = new Service(app.grpcAddress, credentials.createInsecure(), {
+    'grpc.max_send_message_length': 4 * 1024 * 1024,
+  }) as RuntimeClient;
 
   /** One unary call with an optional bearer token; resolves with the error or the reply, never rejects. */
-  function call<T = any>(method: string, request: object, token?: string, metadata: Record<string, string> = {}): Promise<GrpcReply<T>> {
+  function call<T = any>(
+    method: string,
+    request: object,
+    token?: string,
+    metadata: Record<string, string> = {},
+  ): Promise<GrpcReply<T>> {
     const meta = new Metadata();
     if (token) meta.set('authorization', `Bearer ${token}`);
     for (const [key, value] of Object.entries(metadata)) meta.set(key, value);
     const rpc = client[method];
     if (typeof rpc !== 'function') throw new Error(`AgentRuntime has no method ${method}`);
-    return new Promise((resolve) => rpc.call(client, request, meta, (error, reply) => resolve({ error, reply: reply as T })));
+    return new Promise((resolve) =>
+      rpc.call(client, request, meta, (error, reply) => resolve({ error, reply: reply as T })),
+    );
   }
 
   /** The same call as a given token: `as('tok-mine')('CreateWorkItem', {...})`. */
-  const as = (token?: string) => <T = any>(method: string, request: object, metadata?: Record<string, string>) => call<T>(method, request, token, metadata);
+  const as =
+    (token?: string) =>
+    <T = any>(method: string, request: object, metadata?: Record<string, string>) =>
+      call<T>(method, request, token, metadata);
 
   return { call, as, close: () => client.close() };
 }

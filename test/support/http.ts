@@ -11,11 +11,20 @@ export interface HttpReply<T = any> {
 
 /** A small JSON client for e2e specs. */
 export function httpClient(app: TestApp, token?: string) {
-  return async function request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpReply<T>> {
-    const init: RequestInit = { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } };
+  return async function request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpReply<T>> {
+    const init: RequestInit = {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] ??= typeof body === 'string' ? 'text/markdown' : 'application/json';
+      (init.headers as Record<string, string>)['content-type'] ??=
+        typeof body === 'string' ? 'text/markdown' : 'application/json';
     }
     const response = await fetch(`${app.baseUrl}${path}`, init);
     const text = await response.text();

@@ -20,13 +20,30 @@ export function agent(name: string): CaseStream {
 
 /** CreateWorkItem with a plan descriptor under this agent's home. */
 export function create(stream: CaseStream, id: string, data: CreateData = {}): AgentCommand {
-  const plan = artifact(id, `sha256:${id}`, { path: `/home/agents/${stream.agentId}/work-items/${id}/plan.md`, updated_at: stream.now });
+  const plan = artifact(id, `sha256:${id}`, {
+    path: `/home/agents/${stream.agentId}/work-items/${id}/plan.md`,
+    updated_at: stream.now,
+  });
   return cmd.create(id, { objective: `objective of ${id}`, plan_artifact: plan, ...data });
 }
 
 /** An external wait (the app would hash a token it generated). */
-export const externalWait = (intentId: string, workItemId: string | null, resource: string, source = 'github'): AgentCommand =>
-  wcmd.waitFor(intentId, workItemId, { wake: 'external', resource, source, reason: `waiting for ${resource}`, callback_token_hash: `sha256:${intentId}` });
+export const externalWait = (
+  intentId: string,
+  workItemId: string | null,
+  resource: string,
+  source = 'github',
+): AgentCommand =>
+  wcmd.waitFor(intentId, workItemId, {
+    wake: 'external',
+    resource,
+    source,
+    reason: `waiting for ${resource}`,
+    callback_token_hash: `sha256:${intentId}`,
+  });
 
-export const operatorPrompt = (messageId: string, body: string, priority?: 'interject' | 'next' | 'normal' | 'background'): AgentCommand =>
-  wcmd.enqueue(messageId, { body, ...(priority !== undefined && { priority }) });
+export const operatorPrompt = (
+  messageId: string,
+  body: string,
+  priority?: 'interject' | 'next' | 'normal' | 'background',
+): AgentCommand => wcmd.enqueue(messageId, { body, ...(priority !== undefined && { priority }) });

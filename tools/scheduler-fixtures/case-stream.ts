@@ -1,5 +1,13 @@
 import {
-  type AgentCommand, type AgentEvent, type AgentState, decide, decideNextAction, dueTimers, evolve, expiredTurn, initialAgentState,
+  type AgentCommand,
+  type AgentEvent,
+  type AgentState,
+  decide,
+  decideNextAction,
+  dueTimers,
+  evolve,
+  expiredTurn,
+  initialAgentState,
   type SchedulerDecision,
 } from '@app/domain';
 import { derivedEventId, type StoredEventJson } from '@app/application';
@@ -79,11 +87,25 @@ export class CaseStream {
     const decision = decideNextAction(this.state, this.now);
     this.scheduler({ type: 'RecordDecision', data: { decision, at: this.now } }, 'record');
     if (decision.kind === 'EmitSystemTick') {
-      this.scheduler({ type: 'EmitSystemTick', data: { decision, message_id: this.nextId('m-tick') } }, `tick:${decision.idempotency_key}`);
+      this.scheduler(
+        { type: 'EmitSystemTick', data: { decision, message_id: this.nextId('m-tick') } },
+        `tick:${decision.idempotency_key}`,
+      );
     } else if (decision.kind === 'ReduceMessageOnly' && decision.message_id) {
-      this.scheduler({ type: 'ReduceMessage', data: { message_id: decision.message_id } }, `reduce:${decision.message_id}`);
+      this.scheduler(
+        { type: 'ReduceMessage', data: { message_id: decision.message_id } },
+        `reduce:${decision.message_id}`,
+      );
     } else if (decision.kind === 'StartModelTurn' && decision.message_id && activate) {
-      this.apply({ type: 'StartTurn', data: { turn_id: activate, message_id: decision.message_id, lease_ttl_ms: 60_000 }, meta: this.meta('host') }, `activation:${activate}`, 'host');
+      this.apply(
+        {
+          type: 'StartTurn',
+          data: { turn_id: activate, message_id: decision.message_id, lease_ttl_ms: 60_000 },
+          meta: this.meta('host'),
+        },
+        `activation:${activate}`,
+        'host',
+      );
     }
     return decision;
   }
@@ -102,7 +124,13 @@ export class CaseStream {
       stream: `agent-${this.agentId}`,
       type: entry.event.type,
       data: entry.event.data as Record<string, unknown>,
-      metadata: { command_id: entry.command_id, correlation_id: entry.command_id, causation_id: entry.command_id, actor: entry.actor, schema_version: currentSchemaVersion(entry.event.type) },
+      metadata: {
+        command_id: entry.command_id,
+        correlation_id: entry.command_id,
+        causation_id: entry.command_id,
+        actor: entry.actor,
+        schema_version: currentSchemaVersion(entry.event.type),
+      },
       revision: String(index),
       position: String(index + 1),
       recorded_at: entry.recorded_at,
@@ -111,14 +139,22 @@ export class CaseStream {
 
   private maintain(): void {
     const expired = expiredTurn(this.state, this.now);
-    if (expired) this.scheduler({ type: 'ExpireLease', data: { turn_id: expired.turn_id } }, `expire:${expired.turn_id}`);
+    if (expired)
+      this.scheduler({ type: 'ExpireLease', data: { turn_id: expired.turn_id } }, `expire:${expired.turn_id}`);
     for (const timer of dueTimers(this.state, this.now)) {
-      this.scheduler({ type: 'FireTimer', data: { timer_id: timer.id, message_id: this.nextId('m-timer') } }, `fire:${timer.id}:${timer.fire_at}`);
+      this.scheduler(
+        { type: 'FireTimer', data: { timer_id: timer.id, message_id: this.nextId('m-timer') } },
+        `fire:${timer.id}:${timer.fire_at}`,
+      );
     }
   }
 
   private scheduler(command: Command, what: string): void {
-    this.apply({ ...command, meta: this.meta(SCHEDULER_ACTOR) } as AgentCommand, `sched:${this.state.version}:${what}`, SCHEDULER_ACTOR);
+    this.apply(
+      { ...command, meta: this.meta(SCHEDULER_ACTOR) } as AgentCommand,
+      `sched:${this.state.version}:${what}`,
+      SCHEDULER_ACTOR,
+    );
   }
 
   private meta(actor: string) {
@@ -126,7 +162,10 @@ export class CaseStream {
   }
 
   private apply(command: AgentCommand, commandId: string, actor: string): void {
-    const events = decide({ ...command, meta: { now: this.now, command_id: commandId, actor } } as AgentCommand, this.state);
+    const events = decide(
+      { ...command, meta: { now: this.now, command_id: commandId, actor } } as AgentCommand,
+      this.state,
+    );
     for (const event of events) {
       this.entries.push({ event, command_id: commandId, actor, recorded_at: storeTime(this.now) });
       this.state = evolve(this.state, event);

@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  type AgentState, type AnyEvent, decideNextAction, evolve, initialAgentState, replayDecisions, schedulerProjection, toDecisionRecord,
+  type AgentState,
+  type AnyEvent,
+  decideNextAction,
+  evolve,
+  initialAgentState,
+  replayDecisions,
+  schedulerProjection,
+  toDecisionRecord,
   valuesInObjectOrder,
 } from '@app/domain';
 import { parseJsonLines } from '@app/application';
@@ -27,26 +34,43 @@ export interface CaseMeta {
 export function expectedDecision(state: AgentState, now: string) {
   const d = toDecisionRecord(decideNextAction(state, now));
   return {
-    kind: d.kind, reason: d.reason, model_reentry: d.model_reentry, liveness_only: d.liveness_only,
-    links: { message_id: d.message_id, work_item_id: d.work_item_id, task_id: d.task_id }, idempotency_key: d.idempotency_key, evidence: d.evidence,
+    kind: d.kind,
+    reason: d.reason,
+    model_reentry: d.model_reentry,
+    liveness_only: d.liveness_only,
+    links: { message_id: d.message_id, work_item_id: d.work_item_id, task_id: d.task_id },
+    idempotency_key: d.idempotency_key,
+    evidence: d.evidence,
   };
 }
 
 export function expectedProjection(state: AgentState, now: string) {
   const p = schedulerProjection(state, now);
   return {
-    posture: p.posture, current_work_item_id: p.current_work_item?.id ?? null, open_turn_id: p.open_turn?.turn_id ?? null,
-    queue: { count: p.queue.count, head: p.queue.head }, pending_wake_hint: p.pending_wake_hint?.idempotency_key ?? null,
-    counts: p.counts, candidates: p.candidates, replay_message_ids: p.replay_message_ids,
+    posture: p.posture,
+    current_work_item_id: p.current_work_item?.id ?? null,
+    open_turn_id: p.open_turn?.turn_id ?? null,
+    queue: { count: p.queue.count, head: p.queue.head },
+    pending_wake_hint: p.pending_wake_hint?.idempotency_key ?? null,
+    counts: p.counts,
+    candidates: p.candidates,
+    replay_message_ids: p.replay_message_ids,
   };
 }
 
 /** Tool calls are facts of the process trace: kept as evidence, never replayed. */
 export const expectedRounds = (state: AgentState) =>
-  valuesInObjectOrder(state.rounds).map((round) => ({ round_id: round.round_id, turn_id: round.turn_id, tool_call_ids: round.tool_calls.map((call) => call.tool_call_id) }));
+  valuesInObjectOrder(state.rounds).map((round) => ({
+    round_id: round.round_id,
+    turn_id: round.turn_id,
+    tool_call_ids: round.tool_calls.map((call) => call.tool_call_id),
+  }));
 
 /** The work-item part of the state that a fact must leave alone. */
-export const workItemsOf = (state: AgentState) => ({ current_work_item_id: state.current_work_item_id, work_items: state.work_items });
+export const workItemsOf = (state: AgentState) => ({
+  current_work_item_id: state.current_work_item_id,
+  work_items: state.work_items,
+});
 
 export function expectedOf(name: string, stored: readonly StoredEvent[], meta: CaseMeta) {
   const events: AnyEvent[] = stored.map((event) => toDomainEvent(event));
@@ -62,8 +86,14 @@ export function expectedOf(name: string, stored: readonly StoredEvent[], meta: C
     decision: expectedDecision(state, now),
     projection: expectedProjection(state, now),
     rounds: expectedRounds(state),
-    recorded_decisions: { count: replay.entries.length, matches: replay.entries.length - replay.mismatches.length, mismatches: replay.mismatches.length },
-    ...(meta.work_items_unchanged_since_revision !== undefined && { work_items_unchanged_since_revision: meta.work_items_unchanged_since_revision }),
+    recorded_decisions: {
+      count: replay.entries.length,
+      matches: replay.entries.length - replay.mismatches.length,
+      mismatches: replay.mismatches.length,
+    },
+    ...(meta.work_items_unchanged_since_revision !== undefined && {
+      work_items_unchanged_since_revision: meta.work_items_unchanged_since_revision,
+    }),
   };
 }
 
@@ -86,6 +116,11 @@ export function loadFixtureCases(root = SCHEDULER_FIXTURES_DIR): FixtureCaseDir[
     .map((name) => {
       const dir = join(root, name);
       const { events } = parseJsonLines(readFileSync(join(dir, 'events.jsonl'), 'utf8'), join(dir, 'events.jsonl'));
-      return { name, dir, events, expected: JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as ExpectedFixture };
+      return {
+        name,
+        dir,
+        events,
+        expected: JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as ExpectedFixture,
+      };
     });
 }

@@ -29,8 +29,14 @@ export function parseArgs(argv: readonly string[], valued: readonly string[] = [
 }
 
 /** Refuses flags a command does not know and a wrong number of positionals. */
-export function expectArgs(args: ParsedArgs, usage: string, count: { min: number; max: number }, flags: readonly string[] = []): void {
+export function expectArgs(
+  args: ParsedArgs,
+  usage: string,
+  count: { min: number; max: number },
+  flags: readonly string[] = [],
+): void {
   const unknown = Object.keys(args.flags).filter((flag) => !flags.includes(flag) && flag !== 'help');
   if (unknown.length > 0) throw new CliError(EXIT.usage, `unknown option --${unknown[0]}\nusage: ${usage}`);
-  if (args.positionals.length < count.min || args.positionals.length > count.max) throw new CliError(EXIT.usage, `usage: ${usage}`);
+  if (args.positionals.length < count.min || args.positionals.length > count.max)
+    throw new CliError(EXIT.usage, `usage: ${usage}`);
 }

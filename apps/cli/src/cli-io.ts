@@ -34,7 +34,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A failure the CLI explains in one line and maps to its exit code. */
 export class CliError extends Error {
-  constructor(readonly exitCode: ExitCode, message: string) {
+  constructor(
+    readonly exitCode: ExitCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -40,7 +40,10 @@ async function connect(choice: PostgresChoice, config: RuntimeConfig, logger: Lo
     const locked = /postmaster\.pid|lock file/i.test(message)
       ? `the data directory is in use by a process that published no address (a service without the HTTP API, or another CLI command): stop it, or set DATABASE_URL.\n`
       : '';
-    throw new CliError(EXIT.storeUnreachable, `cannot start the embedded Postgres in ${config.dataDir}/pg: ${locked}${message}`);
+    throw new CliError(
+      EXIT.storeUnreachable,
+      `cannot start the embedded Postgres in ${config.dataDir}/pg: ${locked}${message}`,
+    );
   }
 }
 
@@ -48,7 +51,9 @@ export async function openCliStores(config: RuntimeConfig, io: CliIo): Promise<C
   const logger = cliLogger(config, io);
   const choice = await choosePostgres(config, (url) => reachable(url, logger));
   if (choice.kind === 'embedded' && choice.note) io.stderr(`note: ${choice.note}\n`);
-  const events = config.eventStoreConnectionString ? 'EventStoreDB (EVENTSTORE_CONNECTION_STRING)' : 'the Postgres event store (same database)';
+  const events = config.eventStoreConnectionString
+    ? 'EventStoreDB (EVENTSTORE_CONNECTION_STRING)'
+    : 'the Postgres event store (same database)';
   io.stderr(`using ${choice.describe}; events in ${events}\n`);
   const connection = await connect(choice, config, logger);
   const pool = createPostgresPool(connection.url, logger, { max: 4, connectionTimeoutMillis: STORE_TIMEOUT_MS });
@@ -60,10 +65,16 @@ export async function openCliStores(config: RuntimeConfig, io: CliIo): Promise<C
   };
   try {
     await pingPostgres(pool).catch((error: Error) => {
-      throw new CliError(EXIT.storeUnreachable, `cannot reach Postgres at ${safeTarget(connection.url)}: ${error.message || String(error)}`);
+      throw new CliError(
+        EXIT.storeUnreachable,
+        `cannot reach Postgres at ${safeTarget(connection.url)}: ${error.message || String(error)}`,
+      );
     });
     await runMigrations(pool, logger);
-    store = await createEventStore({ pool, eventStoreConnectionString: config.eventStoreConnectionString ?? undefined });
+    store = await createEventStore({
+      pool,
+      eventStoreConnectionString: config.eventStoreConnectionString ?? undefined,
+    });
     await withTimeout(store.ping(), STORE_TIMEOUT_MS).catch((error: Error) => {
       throw new CliError(EXIT.storeUnreachable, `cannot reach the event store (${events}): ${error.message}`);
     });
@@ -76,6 +87,8 @@ export async function openCliStores(config: RuntimeConfig, io: CliIo): Promise<C
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -9,9 +9,21 @@ import { writeServiceAddress } from '@app/application';
 
 describe('CLI arguments', () => {
   it('separates positionals, valued options (both spellings) and switches', () => {
-    expect(parseArgs(['import', 'dir', '--as', 'a-2'])).toEqual({ command: 'import', positionals: ['dir'], flags: { as: 'a-2' } });
-    expect(parseArgs(['import', '--as=a-2', 'dir'])).toEqual({ command: 'import', positionals: ['dir'], flags: { as: 'a-2' } });
-    expect(parseArgs(['export', 'a', 'd', '--redact-bodies'])).toEqual({ command: 'export', positionals: ['a', 'd'], flags: { 'redact-bodies': true } });
+    expect(parseArgs(['import', 'dir', '--as', 'a-2'])).toEqual({
+      command: 'import',
+      positionals: ['dir'],
+      flags: { as: 'a-2' },
+    });
+    expect(parseArgs(['import', '--as=a-2', 'dir'])).toEqual({
+      command: 'import',
+      positionals: ['dir'],
+      flags: { as: 'a-2' },
+    });
+    expect(parseArgs(['export', 'a', 'd', '--redact-bodies'])).toEqual({
+      command: 'export',
+      positionals: ['a', 'd'],
+      flags: { 'redact-bodies': true },
+    });
     expect(() => parseArgs(['import', 'dir', '--as', '--x'])).toThrow('--as needs a value');
   });
 });
@@ -46,26 +58,41 @@ describe('choosing the Postgres of the deployment', () => {
 
   it('takes DATABASE_URL first, naming it without the password', async () => {
     const choice = await choosePostgres({ databaseUrl: url, dataDir: dataDir() }, async () => false);
-    expect(choice).toMatchObject({ kind: 'database_url', url, describe: 'Postgres from DATABASE_URL (127.0.0.1:5999/runtime)' });
+    expect(choice).toMatchObject({
+      kind: 'database_url',
+      url,
+      describe: 'Postgres from DATABASE_URL (127.0.0.1:5999/runtime)',
+    });
     expect(safeTarget('nonsense')).toBe('(unparseable URL)');
   });
 
   it("takes a live, answering service's address", async () => {
     const dir = dataDir();
     await writeServiceAddress(dir, { pid: process.pid, postgres_url: url, role: 'all', started_at: '' });
-    expect(await choosePostgres({ databaseUrl: null, dataDir: dir }, async () => true)).toMatchObject({ kind: 'service', url });
+    expect(await choosePostgres({ databaseUrl: null, dataDir: dir }, async () => true)).toMatchObject({
+      kind: 'service',
+      url,
+    });
   });
 
   it('ignores, and reports, the file of a service that died or does not answer', async () => {
     const dead = dataDir();
     await writeServiceAddress(dead, { pid: 2 ** 22 + 12345, postgres_url: url, role: 'all', started_at: '' });
-    expect(await choosePostgres({ databaseUrl: null, dataDir: dead }, async () => true)).toMatchObject({ kind: 'embedded', note: expect.stringMatching(/process \d+ is gone/) });
+    expect(await choosePostgres({ databaseUrl: null, dataDir: dead }, async () => true)).toMatchObject({
+      kind: 'embedded',
+      note: expect.stringMatching(/process \d+ is gone/),
+    });
     const silent = dataDir();
     await writeServiceAddress(silent, { pid: process.pid, postgres_url: url, role: 'all', started_at: '' });
-    expect(await choosePostgres({ databaseUrl: null, dataDir: silent }, async () => false)).toMatchObject({ kind: 'embedded', note: expect.stringContaining('does not answer') });
+    expect(await choosePostgres({ databaseUrl: null, dataDir: silent }, async () => false)).toMatchObject({
+      kind: 'embedded',
+      note: expect.stringContaining('does not answer'),
+    });
   });
 
   it('starts its own embedded Postgres when no service published an address', async () => {
-    expect(await choosePostgres({ databaseUrl: null, dataDir: dataDir() }, async () => true)).toMatchObject({ kind: 'embedded' });
+    expect(await choosePostgres({ databaseUrl: null, dataDir: dataDir() }, async () => true)).toMatchObject({
+      kind: 'embedded',
+    });
   });
 });

@@ -18,19 +18,42 @@ type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo
 const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir'];
 
 const COMMANDS: Record<string, Command> = {
-  export: { usage: EXPORT_USAGE, summary: "write the agent's stream as events.jsonl + agent.json (bodies replaced by a marker with --redact-bodies)", run: exportCommand },
-  import: { usage: IMPORT_USAGE, summary: 'append an exported stream (refused when the agent exists; --as imports under another id)', run: importCommand },
-  rebuild: { usage: REBUILD_USAGE, summary: 'drop the read models and replay them from position 0', run: rebuildCommand },
+  export: {
+    usage: EXPORT_USAGE,
+    summary: "write the agent's stream as events.jsonl + agent.json (bodies replaced by a marker with --redact-bodies)",
+    run: exportCommand,
+  },
+  import: {
+    usage: IMPORT_USAGE,
+    summary: 'append an exported stream (refused when the agent exists; --as imports under another id)',
+    run: importCommand,
+  },
+  rebuild: {
+    usage: REBUILD_USAGE,
+    summary: 'drop the read models and replay them from position 0',
+    run: rebuildCommand,
+  },
   status: { usage: STATUS_USAGE, summary: 'checkpoint, head and lag per projection', run: statusCommand },
   check: { usage: CHECK_USAGE, summary: 'open the stores and print the health report', run: checkCommand },
-  replay: { usage: REPLAY_USAGE, summary: 'recompute every recorded scheduler decision from the stream: ✓/✗ each, exit 8 on a mismatch', run: replayCommand },
-  explain: { usage: EXPLAIN_USAGE, summary: 'the decision at a revision (default the end; now = its recorded_at) and why each open item is or is not runnable', run: explainCommand },
+  replay: {
+    usage: REPLAY_USAGE,
+    summary: 'recompute every recorded scheduler decision from the stream: ✓/✗ each, exit 8 on a mismatch',
+    run: replayCommand,
+  },
+  explain: {
+    usage: EXPLAIN_USAGE,
+    summary:
+      'the decision at a revision (default the end; now = its recorded_at) and why each open item is or is not runnable',
+    run: explainCommand,
+  },
 };
 
 export const HELP = `usage: agent-runtime <command> [arguments]   (npm run cli -- <command>)
 
 commands:
-${Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(42)} ${c.summary}`).join('\n')}
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage.padEnd(42)} ${c.summary}`)
+  .join('\n')}
 
 stores: the service's own configuration (RUNTIME_DATA_DIR, DATABASE_URL, EVENTSTORE_CONNECTION_STRING).
   DATABASE_URL set: that Postgres. Otherwise, when a service runs on RUNTIME_DATA_DIR (it wrote
@@ -72,9 +95,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 function explain(error: unknown): [number, string] {
   if (error instanceof CliError) return [error.exitCode, error.message];
-  if (error instanceof DomainError && error.code === 'not_found') return [EXIT.notFound, `${error.message} (no events in this deployment's store)`];
-  if (error instanceof SchemaVersionError || error instanceof StoredEventFormatError) return [EXIT.unreadable, error.message];
-  if (error instanceof StoreUnavailableError) return [EXIT.storeUnreachable, `the event store is unreachable: ${error.message}`];
+  if (error instanceof DomainError && error.code === 'not_found')
+    return [EXIT.notFound, `${error.message} (no events in this deployment's store)`];
+  if (error instanceof SchemaVersionError || error instanceof StoredEventFormatError)
+    return [EXIT.unreadable, error.message];
+  if (error instanceof StoreUnavailableError)
+    return [EXIT.storeUnreachable, `the event store is unreachable: ${error.message}`];
   const message = error instanceof Error ? error.message : String(error);
   return [EXIT.failed, `failed: ${message}`];
 }

@@ -12,7 +12,11 @@ export class ProgressBar {
   private drawn = false;
   private readonly started = Date.now();
 
-  constructor(private readonly io: CliIo, private readonly label: string, private readonly total: number) {}
+  constructor(
+    private readonly io: CliIo,
+    private readonly label: string,
+    private readonly total: number,
+  ) {}
 
   update(count: number): void {
     if (!this.io.stderrIsTTY || Date.now() - this.lastDraw < REDRAW_MS) return;
@@ -21,7 +25,9 @@ export class ProgressBar {
     const filled = Math.round(ratio * WIDTH);
     const seconds = Math.max(0.001, (Date.now() - this.started) / 1000);
     const bar = `${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}`;
-    this.io.stderr(`\r${this.label} [${bar}] ${Math.round(ratio * 100)}% ${count}/${this.total} events ${Math.round(count / seconds)}/s`);
+    this.io.stderr(
+      `\r${this.label} [${bar}] ${Math.round(ratio * 100)}% ${count}/${this.total} events ${Math.round(count / seconds)}/s`,
+    );
     this.drawn = true;
   }
 

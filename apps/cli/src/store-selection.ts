@@ -23,17 +23,30 @@ export function safeTarget(url: string): string {
  * Postgres this command starts from RUNTIME_DATA_DIR. A leftover address file (the service
  * died) is reported and ignored.
  */
-export async function choosePostgres(config: Pick<RuntimeConfig, 'databaseUrl' | 'dataDir'>, reachable: (url: string) => Promise<boolean>): Promise<PostgresChoice> {
+export async function choosePostgres(
+  config: Pick<RuntimeConfig, 'databaseUrl' | 'dataDir'>,
+  reachable: (url: string) => Promise<boolean>,
+): Promise<PostgresChoice> {
   if (config.databaseUrl) {
-    return { kind: 'database_url', url: config.databaseUrl, describe: `Postgres from DATABASE_URL (${safeTarget(config.databaseUrl)})` };
+    return {
+      kind: 'database_url',
+      url: config.databaseUrl,
+      describe: `Postgres from DATABASE_URL (${safeTarget(config.databaseUrl)})`,
+    };
   }
   const address = await readServiceAddress(config.dataDir);
   const embedded = `an embedded Postgres started from ${config.dataDir}/pg (no running service found)`;
   if (!address) return { kind: 'embedded', describe: embedded };
   const alive = processAlive(address.pid);
   if (alive && (await reachable(address.postgres_url))) {
-    return { kind: 'service', url: address.postgres_url, describe: `the running service's Postgres (pid ${address.pid}, ${safeTarget(address.postgres_url)})` };
+    return {
+      kind: 'service',
+      url: address.postgres_url,
+      describe: `the running service's Postgres (pid ${address.pid}, ${safeTarget(address.postgres_url)})`,
+    };
   }
-  const why = alive ? `its Postgres at ${safeTarget(address.postgres_url)} does not answer` : `process ${address.pid} is gone`;
+  const why = alive
+    ? `its Postgres at ${safeTarget(address.postgres_url)} does not answer`
+    : `process ${address.pid} is gone`;
   return { kind: 'embedded', describe: embedded, note: `ignoring ${serviceAddressPath(config.dataDir)}: ${why}` };
 }

@@ -11,5 +11,14 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
  * operator console at /console. Each feature adds its modules here; the platform's
  * RuntimeModule runs them beside the projection and scheduler workers the role asks for.
  */
-@Module({ imports: [WorkItemsHttpModule, WaitingHttpModule, SchedulerHttpModule, AgentRuntimeGrpcModule, AuditHttpModule, ConsoleHttpModule] })
+@Module({
+  imports: [
+    WorkItemsHttpModule,
+    WaitingHttpModule,
+    SchedulerHttpModule,
+    AgentRuntimeGrpcModule,
+    AuditHttpModule,
+    ConsoleHttpModule,
+  ],
+})
 export class ApiModule {}

@@ -28,7 +28,11 @@ export const CallerHeaders = createParamDecorator((_data: unknown, context: Exec
   const request = context.switchToHttp().getRequest<FastifyRequest>();
   const caller = request.caller;
   if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
-  return { caller, idempotencyKey: header(request, 'idempotency-key'), correlationId: header(request, 'x-correlation-id') };
+  return {
+    caller,
+    idempotencyKey: header(request, 'idempotency-key'),
+    correlationId: header(request, 'x-correlation-id'),
+  };
 });
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -40,7 +44,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return value;
 }
 
-export function envelopeOf(agentId: string, context: HttpCommandContext, expectedRevision?: number | string): CommandEnvelope {
+export function envelopeOf(
+  agentId: string,
+  context: HttpCommandContext,
+  expectedRevision?: number | string,
+): CommandEnvelope {
   return {
     agentId,
     caller: context.caller,

@@ -7,7 +7,9 @@ import { Time } from './common';
 export function BoardView({ board, agentId }: { board: Board; agentId: string }) {
   return (
     <div class="board">
-      {board.columns.map((column) => <Column key={column.candidate_class} column={column} agentId={agentId} />)}
+      {board.columns.map((column) => (
+        <Column key={column.candidate_class} column={column} agentId={agentId} />
+      ))}
     </div>
   );
 }
@@ -23,7 +25,9 @@ function Column({ column, agentId }: { column: BoardColumn; agentId: string }) {
         <p class="muted small">none</p>
       ) : (
         <ol class="cards">
-          {column.items.map((item) => <Card key={item.id} item={item} agentId={agentId} />)}
+          {column.items.map((item) => (
+            <Card key={item.id} item={item} agentId={agentId} />
+          ))}
         </ol>
       )}
       {column.total > column.items.length && <p class="muted small">and {column.total - column.items.length} more</p>}
@@ -39,11 +43,19 @@ function Card({ item, agentId }: { item: WorkItem; agentId: string }) {
       <a href={href.workItem(agentId, item.id)}>{item.objective}</a>
       {item.current_todo && item.state === 'open' && <div class="small muted">now: {item.current_todo.text}</div>}
       {triggered.map((i) => (
-        <div class="small" key={i.id}>triggered {i.trigger_count}× by {i.source ?? i.wake}, last <Time iso={i.last_triggered_at} /></div>
+        <div class="small" key={i.id}>
+          triggered {i.trigger_count}× by {i.source ?? i.wake}, last <Time iso={i.last_triggered_at} />
+        </div>
       ))}
       {item.plan_status === 'needs_input' && <div class="small">plan needs input</div>}
-      {operatorWaits.map((i) => <div class="small" key={i.id}>asks: {i.reason}</div>)}
-      {item.blocked_by && !operatorWaits.some((i) => i.reason === item.blocked_by) && <div class="small">blocked: {item.blocked_by}</div>}
+      {operatorWaits.map((i) => (
+        <div class="small" key={i.id}>
+          asks: {i.reason}
+        </div>
+      ))}
+      {item.blocked_by && !operatorWaits.some((i) => i.reason === item.blocked_by) && (
+        <div class="small">blocked: {item.blocked_by}</div>
+      )}
       {item.completion_report && <blockquote class="report small">{item.completion_report.text}</blockquote>}
       {item.state === 'completed' && !item.completion_report && <div class="small muted">no report</div>}
     </li>

@@ -19,12 +19,20 @@ export function Badge({ value, tone }: { value: string; tone?: string }) {
 }
 
 export function Loading({ what }: { what: string }) {
-  return <p class="muted" role="status">Loading {what}…</p>;
+  return (
+    <p class="muted" role="status">
+      Loading {what}…
+    </p>
+  );
 }
 
 export function ErrorNote({ error, what }: { error: Error | undefined; what: string }) {
   if (!error) return null;
-  return <p class="error" role="alert">Could not load {what}: {error.message}</p>;
+  return (
+    <p class="error" role="alert">
+      Could not load {what}: {error.message}
+    </p>
+  );
 }
 
 export function Empty({ children }: { children: ComponentChildren }) {
@@ -32,7 +40,17 @@ export function Empty({ children }: { children: ComponentChildren }) {
 }
 
 /** A titled region: the heading labels it for landmark navigation. */
-export function Section({ id, title, children, extra }: { id: string; title: string; children: ComponentChildren; extra?: ComponentChildren }) {
+export function Section({
+  id,
+  title,
+  children,
+  extra,
+}: {
+  id: string;
+  title: string;
+  children: ComponentChildren;
+  extra?: ComponentChildren;
+}) {
   return (
     <section class="panel" aria-labelledby={`${id}-title`} id={id}>
       <div class="panel-head">
@@ -44,9 +62,18 @@ export function Section({ id, title, children, extra }: { id: string; title: str
   );
 }
 
-const STATUS_TEXT: Record<StreamStatus, string> = { connecting: 'connecting…', live: 'live', retrying: 'reconnecting…', closed: 'not live' };
+const STATUS_TEXT: Record<StreamStatus, string> = {
+  connecting: 'connecting…',
+  live: 'live',
+  retrying: 'reconnecting…',
+  closed: 'not live',
+};
 
 /** Whether a view is following its events stream (data-live is what the browser tests wait on). */
 export function LiveStatus({ status }: { status: StreamStatus }) {
-  return <span class={`live live-${status}`} data-live={status}>Updates: {STATUS_TEXT[status]}</span>;
+  return (
+    <span class={`live live-${status}`} data-live={status}>
+      Updates: {STATUS_TEXT[status]}
+    </span>
+  );
 }

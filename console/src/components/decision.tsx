@@ -14,7 +14,11 @@ export function DecisionSummary({ decision, agentId }: { decision: Decision; age
       <DecisionRefs decision={decision} agentId={agentId} />
       {decision.evidence.length > 0 && (
         <ul class="evidence" aria-label="Evidence">
-          {decision.evidence.map((item, index) => <li key={index}><code>{item}</code></li>)}
+          {decision.evidence.map((item, index) => (
+            <li key={index}>
+              <code>{item}</code>
+            </li>
+          ))}
         </ul>
       )}
     </div>
@@ -23,16 +27,40 @@ export function DecisionSummary({ decision, agentId }: { decision: Decision; age
 
 function DecisionRefs({ decision, agentId }: { decision: Decision; agentId: string }) {
   const refs = [
-    decision.work_item_id && <span key="w">work item <a href={href.workItem(agentId, decision.work_item_id)}>{decision.work_item_id}</a></span>,
-    decision.message_id && <span key="m">message <code>{decision.message_id}</code></span>,
-    decision.task_id && <span key="t">task <code>{decision.task_id}</code></span>,
-    decision.idempotency_key && <span key="k">key <code>{decision.idempotency_key}</code></span>,
+    decision.work_item_id && (
+      <span key="w">
+        work item <a href={href.workItem(agentId, decision.work_item_id)}>{decision.work_item_id}</a>
+      </span>
+    ),
+    decision.message_id && (
+      <span key="m">
+        message <code>{decision.message_id}</code>
+      </span>
+    ),
+    decision.task_id && (
+      <span key="t">
+        task <code>{decision.task_id}</code>
+      </span>
+    ),
+    decision.idempotency_key && (
+      <span key="k">
+        key <code>{decision.idempotency_key}</code>
+      </span>
+    ),
   ].filter(Boolean);
   return refs.length ? <p class="refs">{refs}</p> : null;
 }
 
 /** Recorded decisions, newest first; the ones that arrived live are marked. */
-export function DecisionTimeline({ decisions, agentId, fresh }: { decisions: Decision[]; agentId: string; fresh: ReadonlySet<string> }) {
+export function DecisionTimeline({
+  decisions,
+  agentId,
+  fresh,
+}: {
+  decisions: Decision[];
+  agentId: string;
+  fresh: ReadonlySet<string>;
+}) {
   return (
     <ol class="timeline" reversed aria-label="Recorded decisions, newest first">
       {decisions.map((decision) => {

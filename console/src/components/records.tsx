@@ -13,17 +13,38 @@ export function IntentsTable({ intents, agentId }: { intents: WaitingIntent[]; a
       <table>
         <caption class="visually-hidden">Active waiting intents, newest first</caption>
         <thead>
-          <tr><th scope="col">Waiting for</th><th scope="col">Wake</th><th scope="col">On</th><th scope="col" class="num">Triggers</th><th scope="col">Last trigger</th><th scope="col">Since</th></tr>
+          <tr>
+            <th scope="col">Waiting for</th>
+            <th scope="col">Wake</th>
+            <th scope="col">On</th>
+            <th scope="col" class="num">
+              Triggers
+            </th>
+            <th scope="col">Last trigger</th>
+            <th scope="col">Since</th>
+          </tr>
         </thead>
         <tbody>
           {intents.map((intent) => (
             <tr key={intent.id} data-intent={intent.id}>
-              <td>{intent.reason}{intent.resource && <div class="small muted">{intent.resource}</div>}</td>
-              <td>{words(intent.wake)}{intent.source && <div class="small muted">from {intent.source}</div>}</td>
-              <td><ItemLink agentId={agentId} id={intent.work_item_id} /></td>
+              <td>
+                {intent.reason}
+                {intent.resource && <div class="small muted">{intent.resource}</div>}
+              </td>
+              <td>
+                {words(intent.wake)}
+                {intent.source && <div class="small muted">from {intent.source}</div>}
+              </td>
+              <td>
+                <ItemLink agentId={agentId} id={intent.work_item_id} />
+              </td>
               <td class="num">{intent.trigger_count}</td>
-              <td><Time iso={intent.last_triggered_at} /></td>
-              <td><Time iso={intent.created_at} /></td>
+              <td>
+                <Time iso={intent.last_triggered_at} />
+              </td>
+              <td>
+                <Time iso={intent.created_at} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -38,14 +59,31 @@ export function TasksTable({ tasks, agentId }: { tasks: Task[]; agentId: string 
     <div class="table-wrap">
       <table>
         <caption class="visually-hidden">Tasks, newest first</caption>
-        <thead><tr><th scope="col">Task</th><th scope="col">Status</th><th scope="col">Item</th><th scope="col">Updated</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col">Status</th>
+            <th scope="col">Item</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
         <tbody>
           {tasks.map((task) => (
             <tr key={task.id}>
-              <td><code>{task.id}</code> {task.kind}{task.summary && <div class="small muted">{task.summary}</div>}</td>
-              <td><Badge value={task.status} /> <span class="small muted">{task.wait_policy}</span>{task.detail && <div class="small">{task.detail}</div>}</td>
-              <td><ItemLink agentId={agentId} id={task.work_item_id} /></td>
-              <td><Time iso={task.updated_at} /></td>
+              <td>
+                <code>{task.id}</code> {task.kind}
+                {task.summary && <div class="small muted">{task.summary}</div>}
+              </td>
+              <td>
+                <Badge value={task.status} /> <span class="small muted">{task.wait_policy}</span>
+                {task.detail && <div class="small">{task.detail}</div>}
+              </td>
+              <td>
+                <ItemLink agentId={agentId} id={task.work_item_id} />
+              </td>
+              <td>
+                <Time iso={task.updated_at} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -60,12 +98,22 @@ export function TimersTable({ timers, agentId }: { timers: Timer[]; agentId: str
     <div class="table-wrap">
       <table>
         <caption class="visually-hidden">Scheduled timers, soonest first</caption>
-        <thead><tr><th scope="col">Fires</th><th scope="col">Item</th><th scope="col">Resume text</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Fires</th>
+            <th scope="col">Item</th>
+            <th scope="col">Resume text</th>
+          </tr>
+        </thead>
         <tbody>
           {timers.map((timer) => (
             <tr key={timer.id}>
-              <td><Time iso={timer.fire_at} /></td>
-              <td><ItemLink agentId={agentId} id={timer.work_item_id} /></td>
+              <td>
+                <Time iso={timer.fire_at} />
+              </td>
+              <td>
+                <ItemLink agentId={agentId} id={timer.work_item_id} />
+              </td>
               <td>{timer.resume_text ?? <span class="muted">—</span>}</td>
             </tr>
           ))}

@@ -17,7 +17,10 @@ const LAG_RETRIES = 20;
 /** One agent: what it would do now and why, its focus, its board, what it waits on, and its decisions, live. */
 export function AgentView({ token, agentId }: { token: string; agentId: string }) {
   const base = `/v1/agents/${seg(agentId)}`;
-  const get = <T,>(path: string) => (signal: AbortSignal) => apiGet<T>(token, `${base}${path}`, signal);
+  const get =
+    <T,>(path: string) =>
+    (signal: AbortSignal) =>
+      apiGet<T>(token, `${base}${path}`, signal);
   const state = useResource(get<SchedulerState>('/state'), agentId);
   const current = useResource(get<List<WorkItem>>('/work-items?filter=current&limit=1'), agentId);
   const board = useResource(get<Board>('/board?per_class=20'), agentId);
@@ -30,11 +33,16 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
   const newest = useRef(-1n);
   const retries = useRef(0);
   const refresh = () => Promise.all(all.map((resource) => resource.reload()));
-  const status = useAgentStream(token, agentId, state.data ? state.data.revision : state.error ? null : undefined, (revision) => {
-    if (revision > newest.current) newest.current = revision;
-    retries.current = 0;
-    void refresh();
-  });
+  const status = useAgentStream(
+    token,
+    agentId,
+    state.data ? state.data.revision : state.error ? null : undefined,
+    (revision) => {
+      if (revision > newest.current) newest.current = revision;
+      retries.current = 0;
+      void refresh();
+    },
+  );
   useEffect(() => {
     if (!state.data || BigInt(state.data.revision) >= newest.current || retries.current >= LAG_RETRIES) return;
     retries.current += 1;
@@ -48,7 +56,9 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
       <>
         <h1 tabIndex={-1}>Agent {agentId}</h1>
         <ErrorNote error={state.error} what="this agent" />
-        <p><a href={href.agents()}>Back to the agents</a></p>
+        <p>
+          <a href={href.agents()}>Back to the agents</a>
+        </p>
       </>
     );
   }
@@ -79,10 +89,18 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
           {timers.data && <TimersTable timers={timers.data.items} agentId={agentId} />}
         </Section>
       </div>
-      <Section id="decisions" title="Decision timeline" extra={decisions.data && <span class="muted">{decisions.data.total} recorded</span>}>
+      <Section
+        id="decisions"
+        title="Decision timeline"
+        extra={decisions.data && <span class="muted">{decisions.data.total} recorded</span>}
+      >
         <ErrorNote error={decisions.error} what="decisions" />
         {decisions.data &&
-          (decisions.data.items.length ? <DecisionTimeline decisions={decisions.data.items} agentId={agentId} fresh={fresh} /> : <Empty>No decision recorded yet.</Empty>)}
+          (decisions.data.items.length ? (
+            <DecisionTimeline decisions={decisions.data.items} agentId={agentId} fresh={fresh} />
+          ) : (
+            <Empty>No decision recorded yet.</Empty>
+          ))}
       </Section>
     </>
   );

@@ -15,10 +15,14 @@ export function AgentsView({ token }: { token: string }) {
         <h1 tabIndex={-1}>Agents</h1>
         <LiveStatus status={live} />
       </div>
-      <p class="lede">Why is an agent not doing anything? Its last decision says what it waits for; open it for the evidence.</p>
+      <p class="lede">
+        Why is an agent not doing anything? Its last decision says what it waits for; open it for the evidence.
+      </p>
       <ErrorNote error={agents.error} what="the agents" />
       {!agents.data ? (
-        agents.error ? null : <Loading what="agents" />
+        agents.error ? null : (
+          <Loading what="agents" />
+        )
       ) : agents.data.items.length === 0 ? (
         <Empty>No agents yet.</Empty>
       ) : (
@@ -32,20 +36,27 @@ function AgentsTable({ agents, total }: { agents: AgentOverview[]; total: number
   return (
     <div class="table-wrap">
       <table class="agents">
-        <caption>{agents.length === total ? `${total} agents` : `${agents.length} of ${total} agents`}, by id; counts per candidate class in scheduler order</caption>
+        <caption>
+          {agents.length === total ? `${total} agents` : `${agents.length} of ${total} agents`}, by id; counts per
+          candidate class in scheduler order
+        </caption>
         <thead>
           <tr>
             <th scope="col">Agent</th>
             <th scope="col">Posture</th>
             <th scope="col">Focus</th>
             {CLASS_ORDER.map((c) => (
-              <th scope="col" class="num" key={c}><abbr title={CLASS_LABELS[c]}>{CLASS_SHORT[c]}</abbr></th>
+              <th scope="col" class="num" key={c}>
+                <abbr title={CLASS_LABELS[c]}>{CLASS_SHORT[c]}</abbr>
+              </th>
             ))}
             <th scope="col">Last decision</th>
           </tr>
         </thead>
         <tbody>
-          {agents.map((agent) => <AgentRow key={agent.agent_id} agent={agent} />)}
+          {agents.map((agent) => (
+            <AgentRow key={agent.agent_id} agent={agent} />
+          ))}
         </tbody>
       </table>
     </div>
@@ -57,7 +68,9 @@ function AgentRow({ agent }: { agent: AgentOverview }) {
   const decision = agent.last_decision;
   return (
     <tr data-agent={agent.agent_id}>
-      <th scope="row"><a href={href.agent(agent.agent_id)}>{agent.agent_id}</a></th>
+      <th scope="row">
+        <a href={href.agent(agent.agent_id)}>{agent.agent_id}</a>
+      </th>
       <td>
         <Badge value={agent.posture} />
         {agent.open_turn && <span class="tag">in a turn</span>}
@@ -74,13 +87,17 @@ function AgentRow({ agent }: { agent: AgentOverview }) {
         )}
       </td>
       {CLASS_ORDER.map((c) => (
-        <td class={`num${agent.candidate_counts[c] ? '' : ' muted'}`} key={c}>{agent.candidate_counts[c]}</td>
+        <td class={`num${agent.candidate_counts[c] ? '' : ' muted'}`} key={c}>
+          {agent.candidate_counts[c]}
+        </td>
       ))}
       <td class="last-decision">
         {decision ? (
           <>
             <strong>{decision.kind}</strong> <span>{decision.reason}</span>
-            <div class="muted small"><Time iso={decision.recorded_at} /></div>
+            <div class="muted small">
+              <Time iso={decision.recorded_at} />
+            </div>
           </>
         ) : (
           <span class="muted">none recorded</span>

@@ -6,7 +6,10 @@ import type { AttentionItem, List } from '../types';
 
 /** Every work item waiting for an operator, across the token's agents, oldest wait first. */
 export function AttentionView({ token }: { token: string }) {
-  const list = useResource((signal) => apiGet<List<AttentionItem>>(token, '/v1/attention?limit=500', signal), 'attention');
+  const list = useResource(
+    (signal) => apiGet<List<AttentionItem>>(token, '/v1/attention?limit=500', signal),
+    'attention',
+  );
   const live = useChanges(token, list.reload);
   return (
     <>
@@ -23,19 +26,34 @@ export function AttentionView({ token }: { token: string }) {
       ) : (
         <div class="table-wrap">
           <table class="attention">
-            <caption>{list.data.total} work item{list.data.total === 1 ? '' : 's'} waiting for an operator, oldest first</caption>
+            <caption>
+              {list.data.total} work item{list.data.total === 1 ? '' : 's'} waiting for an operator, oldest first
+            </caption>
             <thead>
-              <tr><th scope="col">Waiting since</th><th scope="col">Agent</th><th scope="col">Work item</th><th scope="col">Asks</th></tr>
+              <tr>
+                <th scope="col">Waiting since</th>
+                <th scope="col">Agent</th>
+                <th scope="col">Work item</th>
+                <th scope="col">Asks</th>
+              </tr>
             </thead>
             <tbody>
               {list.data.items.map((entry) => (
                 <tr key={`${entry.agent_id}/${entry.work_item.id}`} data-item={entry.work_item.id}>
-                  <td><Time iso={entry.waiting_since} /></td>
-                  <td><a href={href.agent(entry.agent_id)}>{entry.agent_id}</a></td>
-                  <td><a href={href.workItem(entry.agent_id, entry.work_item.id)}>{entry.work_item.objective}</a></td>
+                  <td>
+                    <Time iso={entry.waiting_since} />
+                  </td>
+                  <td>
+                    <a href={href.agent(entry.agent_id)}>{entry.agent_id}</a>
+                  </td>
+                  <td>
+                    <a href={href.workItem(entry.agent_id, entry.work_item.id)}>{entry.work_item.objective}</a>
+                  </td>
                   <td>
                     {entry.reasons.includes('needs_input') && <div>The plan needs input.</div>}
-                    {entry.operator_waits.map((wait) => <div key={wait.id}>{wait.reason}</div>)}
+                    {entry.operator_waits.map((wait) => (
+                      <div key={wait.id}>{wait.reason}</div>
+                    ))}
                   </td>
                 </tr>
               ))}

@@ -15,7 +15,10 @@ export function WorkItemPage({ token, agentId, workItemId }: { token: string; ag
   const agent = useResource((signal) => apiGet<{ revision: string }>(token, base, signal), key);
   const item = useResource((signal) => apiGet<WorkItem>(token, itemPath, signal), key);
   const plan = useResource((signal) => apiText(token, `${itemPath}/plan`, signal), key);
-  const history = useResource((signal) => apiGet<List<AgentEvent>>(token, `${itemPath}/history?limit=500`, signal), key);
+  const history = useResource(
+    (signal) => apiGet<List<AgentEvent>>(token, `${itemPath}/history?limit=500`, signal),
+    key,
+  );
   useAgentStream(token, agentId, agent.data ? agent.data.revision : agent.error ? null : undefined, () => {
     void Promise.all([item.reload(), plan.reload(), history.reload()]);
   });
@@ -24,7 +27,8 @@ export function WorkItemPage({ token, agentId, workItemId }: { token: string; ag
   return (
     <>
       <nav aria-label="Breadcrumb" class="crumbs">
-        <a href={href.agents()}>Agents</a> › <a href={href.agent(agentId)}>{agentId}</a> › <span aria-current="page">{workItemId}</span>
+        <a href={href.agents()}>Agents</a> › <a href={href.agent(agentId)}>{agentId}</a> ›{' '}
+        <span aria-current="page">{workItemId}</span>
       </nav>
       <h1 tabIndex={-1}>{title}</h1>
       <ErrorNote error={item.error} what="the work item" />
@@ -40,18 +44,43 @@ export function WorkItemPage({ token, agentId, workItemId }: { token: string; ag
                 <p class="muted small">from {item.data.completion_report.source.replace(/_/g, ' ')}</p>
               </>
             )}
-            <p class="muted small">Created <Time iso={item.data.created_at} />, revision {item.data.revision}.</p>
+            <p class="muted small">
+              Created <Time iso={item.data.created_at} />, revision {item.data.revision}.
+            </p>
           </Section>
           <Section id="item-waits" title="Waiting intents on this item">
-            {item.data.waiting_intents.length ? <IntentsTable intents={item.data.waiting_intents} agentId={agentId} /> : <Empty>None active.</Empty>}
+            {item.data.waiting_intents.length ? (
+              <IntentsTable intents={item.data.waiting_intents} agentId={agentId} />
+            ) : (
+              <Empty>None active.</Empty>
+            )}
           </Section>
         </>
       )}
-      <Section id="plan" title="Plan" extra={item.data && <span class="muted small">{item.data.plan_artifact.relative_path ?? item.data.plan_artifact.path}</span>}>
+      <Section
+        id="plan"
+        title="Plan"
+        extra={
+          item.data && (
+            <span class="muted small">{item.data.plan_artifact.relative_path ?? item.data.plan_artifact.path}</span>
+          )
+        }
+      >
         <ErrorNote error={plan.error} what="the plan" />
-        {plan.data !== undefined && (plan.data.trim() ? <pre class="plan" tabIndex={0} aria-label="Plan">{plan.data}</pre> : <Empty>The plan is empty.</Empty>)}
+        {plan.data !== undefined &&
+          (plan.data.trim() ? (
+            <pre class="plan" tabIndex={0} aria-label="Plan">
+              {plan.data}
+            </pre>
+          ) : (
+            <Empty>The plan is empty.</Empty>
+          ))}
       </Section>
-      <Section id="history" title="History" extra={history.data && <span class="muted small">{history.data.total} events</span>}>
+      <Section
+        id="history"
+        title="History"
+        extra={history.data && <span class="muted small">{history.data.total} events</span>}
+      >
         <ErrorNote error={history.error} what="the history" />
         {history.data && <HistoryTable events={history.data.items} total={history.data.total} />}
       </Section>

@@ -1,9 +1,4 @@
-import {
-  assertExpectedRevision,
-  fromJsonRevision,
-  toJsonExpectedRevision,
-  toJsonRevision,
-} from './revisions';
+import { assertExpectedRevision, fromJsonRevision, toJsonExpectedRevision, toJsonRevision } from './revisions';
 
 describe('revision JSON helpers', () => {
   it.each([0n, 1n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n])('round-trips %s exactly', (value) => {

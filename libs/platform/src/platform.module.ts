@@ -32,8 +32,16 @@ export class PlatformModule {
       global: true,
       providers: [
         configProvider(options.config),
-        { provide: APPLICATION_SETTINGS, inject: [RUNTIME_CONFIG], useFactory: (config: RuntimeConfig): ApplicationSettings => config },
-        { provide: LOGGER, inject: [RUNTIME_CONFIG], useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config) },
+        {
+          provide: APPLICATION_SETTINGS,
+          inject: [RUNTIME_CONFIG],
+          useFactory: (config: RuntimeConfig): ApplicationSettings => config,
+        },
+        {
+          provide: LOGGER,
+          inject: [RUNTIME_CONFIG],
+          useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config),
+        },
         { provide: NEST_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
         clockProvider(options.clock),
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -1,4 +1,11 @@
-import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type Provider,
+} from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
@@ -21,9 +28,15 @@ export const READ_MODELS_PROJECTION = 'read_models';
 /** Every read model of the runtime, applied together by one runner and one checkpoint. */
 export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS, ...SCHEDULER_PROJECTORS];
 
-export function createProjectionRunner(pool: Pool, store: EventStore, onError?: (error: unknown) => void): ProjectionRunner<AgentState> {
+export function createProjectionRunner(
+  pool: Pool,
+  store: EventStore,
+  onError?: (error: unknown) => void,
+): ProjectionRunner<AgentState> {
   return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
-    name: READ_MODELS_PROJECTION, onError, snapshots: new PostgresSnapshotStore(pool),
+    name: READ_MODELS_PROJECTION,
+    onError,
+    snapshots: new PostgresSnapshotStore(pool),
   });
 }
 
@@ -31,19 +44,30 @@ const projectionRunnerProvider: Provider = {
   provide: PROJECTION_RUNNER,
   inject: [POSTGRES_POOL, EVENT_STORE, LOGGER],
   useFactory: (pool: Pool, store: EventStore, logger: Logger) =>
-    createProjectionRunner(pool, store, (error) => logger.error({ err: error, component: 'projector' }, 'projection batch failed; retrying')),
+    createProjectionRunner(pool, store, (error) =>
+      logger.error({ err: error, component: 'projector' }, 'projection batch failed; retrying'),
+    ),
 };
 
 /** Queries and snapshots: every role that serves the API needs them. */
 @Module({
-  providers: [snapshotStoreProvider, workItemQueriesProvider, recordQueriesProvider, schedulerQueriesProvider, agentDirectoryProvider],
+  providers: [
+    snapshotStoreProvider,
+    workItemQueriesProvider,
+    recordQueriesProvider,
+    schedulerQueriesProvider,
+    agentDirectoryProvider,
+  ],
   exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES, SCHEDULER_QUERIES, AGENT_DIRECTORY],
 })
 export class ReadModelsModule {}
 
 @Injectable()
 export class ProjectorLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
-  constructor(@Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner<AgentState>, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner<AgentState>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.runner.start();

@@ -11,5 +11,10 @@ const options = await extractDepcruiseOptions(config);
 const tsConfig = extractTSConfig(options.tsConfig.fileName);
 const result = await cruise(paths, { ...options, outputType: 'json' }, {}, { tsConfig });
 const { summary } = JSON.parse(result.output);
-const violations = summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to, ...(v.cycle ? { cycle: v.cycle.map((step) => step.name) } : {}) }));
+const violations = summary.violations.map((v) => ({
+  rule: v.rule.name,
+  from: v.from,
+  to: v.to,
+  ...(v.cycle ? { cycle: v.cycle.map((step) => step.name) } : {}),
+}));
 process.stdout.write(`${JSON.stringify({ modules: summary.totalCruised, violations })}\n`);

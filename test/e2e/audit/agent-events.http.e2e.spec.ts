@@ -17,7 +17,10 @@ describe('an agent stream over HTTP (audit)', () => {
     openSse(`${app.baseUrl}${events(`/stream${query}`)}`, { authorization: 'Bearer tok-mine', ...headers });
 
   beforeAll(async () => {
-    app = await startTestApp({ tokens: `tok-admin=*;tok-mine=${mine}`, env: { DATABASE_URL: await isolatedDatabaseUrl('audit') } });
+    app = await startTestApp({
+      tokens: `tok-admin=*;tok-mine=${mine}`,
+      env: { DATABASE_URL: await isolatedDatabaseUrl('audit') },
+    });
     admin = httpClient(app, 'tok-admin');
     scoped = httpClient(app, 'tok-mine');
     expect((await scoped('POST', '/v1/agents', { agent_id: mine })).status).toBe(201);
@@ -40,9 +43,22 @@ describe('an agent stream over HTTP (audit)', () => {
       expect(revisions(items)).toEqual(contiguous(0, items.length));
       expect(reply.body.next_after).toBe(items[items.length - 1].revision);
       const created = items.filter((item: { type: string }) => item.type === 'WorkItemCreated');
-      expect(created.map((item: { data: { objective: string } }) => item.data.objective)).toEqual(['one', 'two', 'three', 'four']);
-      expect(items[0]).toMatchObject({ type: 'AgentRegistered', data: { agent_id: mine }, metadata: { schema_version: 1, actor: expect.any(String) } });
-      expect(created[0]).toMatchObject({ data: { plan_status: 'draft' }, position: expect.stringMatching(/^\d+$/), event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(created.map((item: { data: { objective: string } }) => item.data.objective)).toEqual([
+        'one',
+        'two',
+        'three',
+        'four',
+      ]);
+      expect(items[0]).toMatchObject({
+        type: 'AgentRegistered',
+        data: { agent_id: mine },
+        metadata: { schema_version: 1, actor: expect.any(String) },
+      });
+      expect(created[0]).toMatchObject({
+        data: { plan_status: 'draft' },
+        position: expect.stringMatching(/^\d+$/),
+        event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(BigInt(created[0].position)).toBeGreaterThan(BigInt(items[0].position));
       expect(created[0].recorded_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     });
@@ -50,7 +66,7 @@ describe('an agent stream over HTTP (audit)', () => {
     it('pages with an exclusive after and next_after as the cursor; an empty page keeps the cursor', async () => {
       const head = await headRevision();
       const seen: string[] = [];
-      for (let after: string | undefined; seen.length <= head; ) {
+      for (let after: string | undefined; seen.length <= head;) {
         const reply = await scoped('GET', events(`?limit=2${after === undefined ? '' : `&after=${after}`}`));
         expect(reply.body.items.length).toBeGreaterThan(0);
         seen.push(...revisions(reply.body.items));
@@ -66,7 +82,11 @@ describe('an agent stream over HTTP (audit)', () => {
       expect((await scoped('GET', events('?limit=5000'))).body.items.length).toBeGreaterThanOrEqual(5);
       for (const query of ['?limit=ten', '?after=-1', '?after=0x1', '?after=1.5']) {
         const reply = await scoped('GET', events(query));
-        expect({ query, status: reply.status, code: reply.body.error.code }).toEqual({ query, status: 400, code: 'validation_failed' });
+        expect({ query, status: reply.status, code: reply.body.error.code }).toEqual({
+          query,
+          status: 400,
+          code: 'validation_failed',
+        });
       }
     });
 
@@ -75,7 +95,10 @@ describe('an agent stream over HTTP (audit)', () => {
       expect((await scoped('GET', `/v1/agents/${other}/events`)).status).toBe(403);
       expect((await scoped('GET', `/v1/agents/${other}/events/stream`)).status).toBe(403);
       expect((await httpClient(app)('GET', events())).status).toBe(401);
-      expect((await admin('GET', `/v1/agents/${other}/events`)).body.items[0]).toMatchObject({ type: 'AgentRegistered', data: { agent_id: other } });
+      expect((await admin('GET', `/v1/agents/${other}/events`)).body.items[0]).toMatchObject({
+        type: 'AgentRegistered',
+        data: { agent_id: other },
+      });
     });
   });
 
@@ -100,7 +123,8 @@ describe('an agent stream over HTTP (audit)', () => {
       expect(frames.map((frame) => frame.id)).toEqual(contiguous(from, frames.length));
       return frames;
     };
-    const objective = (text: string) => (frame: SseFrame) => frame.event === 'WorkItemCreated' && JSON.parse(frame.data).data.objective === text;
+    const objective = (text: string) => (frame: SseFrame) =>
+      frame.event === 'WorkItemCreated' && JSON.parse(frame.data).data.objective === text;
 
     it('sends the backlog, then an event appended after connecting, each with id = revision and event = type', async () => {
       const head = await headRevision();
@@ -111,7 +135,11 @@ describe('an agent stream over HTTP (audit)', () => {
       expect(backlog[0].event).toBe('AgentRegistered');
       expect((await createItem('live')).status).toBe(201);
       const live = (await readUntil(connection, head + 1, objective('live'))).pop()!;
-      expect(JSON.parse(live.data)).toMatchObject({ revision: live.id, type: 'WorkItemCreated', data: { objective: 'live' } });
+      expect(JSON.parse(live.data)).toMatchObject({
+        revision: live.id,
+        type: 'WorkItemCreated',
+        data: { objective: 'live' },
+      });
     });
 
     it('resumes after Last-Event-ID (over after) without repeating an event', async () => {
@@ -137,7 +165,12 @@ describe('an agent stream over HTTP (audit)', () => {
       await connection.next();
       expect(streams.openCount).toBe(1);
       connection.close();
-      await eventually('the stream to close after the client left (open streams)', () => streams.openCount, (open) => open === 0, { timeoutMs: 2000, intervalMs: 10 });
+      await eventually(
+        'the stream to close after the client left (open streams)',
+        () => streams.openCount,
+        (open) => open === 0,
+        { timeoutMs: 2000, intervalMs: 10 },
+      );
       expect(streams.openCount).toBe(0);
     });
 
@@ -151,7 +184,14 @@ describe('an agent stream over HTTP (audit)', () => {
     it('reports checkpoint, head and lag per projection to admins only', async () => {
       const reply = await admin('GET', '/v1/admin/projections');
       expect(reply.status).toBe(200);
-      expect(reply.body.items).toEqual([expect.objectContaining({ name: 'read_models', checkpoint: expect.stringMatching(/^-?\d+$/), head: expect.stringMatching(/^\d+$/), lag: expect.stringMatching(/^\d+$/) })]);
+      expect(reply.body.items).toEqual([
+        expect.objectContaining({
+          name: 'read_models',
+          checkpoint: expect.stringMatching(/^-?\d+$/),
+          head: expect.stringMatching(/^\d+$/),
+          lag: expect.stringMatching(/^\d+$/),
+        }),
+      ]);
       expect((await scoped('GET', '/v1/admin/projections')).status).toBe(403);
       expect((await scoped('POST', '/v1/admin/projections/rebuild')).status).toBe(403);
     });
@@ -162,10 +202,17 @@ describe('an agent stream over HTTP (audit)', () => {
       const head = (await admin('GET', '/v1/admin/projections')).body.items[0].head;
       const reply = await admin('POST', '/v1/admin/projections/rebuild');
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ projection: 'read_models', events: expect.any(Number), duration_ms: expect.any(Number), events_per_s: expect.any(Number) });
+      expect(reply.body).toMatchObject({
+        projection: 'read_models',
+        events: expect.any(Number),
+        duration_ms: expect.any(Number),
+        events_per_s: expect.any(Number),
+      });
       expect(reply.body.events).toBeGreaterThanOrEqual(10);
       expect((await admin('GET', `/v1/agents/${mine}/work-items?limit=100`)).body).toEqual(before);
-      expect(BigInt((await admin('GET', '/v1/admin/projections')).body.items[0].checkpoint)).toBeGreaterThanOrEqual(BigInt(head));
+      expect(BigInt((await admin('GET', '/v1/admin/projections')).body.items[0].checkpoint)).toBeGreaterThanOrEqual(
+        BigInt(head),
+      );
     });
   });
 });
@@ -175,7 +222,9 @@ describe('an open event stream when the app shuts down', () => {
     const agent = freshId('agent');
     const app = await startTestApp({ tokens: `tok=${agent}` });
     expect((await httpClient(app, 'tok')('POST', '/v1/agents', { agent_id: agent })).status).toBe(201);
-    const connection = await openSse(`${app.baseUrl}/v1/agents/${agent}/events/stream`, { authorization: 'Bearer tok' });
+    const connection = await openSse(`${app.baseUrl}/v1/agents/${agent}/events/stream`, {
+      authorization: 'Bearer tok',
+    });
     expect((await connection.next()).event).toBe('AgentRegistered');
     await app.close();
     await connection.ended;

@@ -13,7 +13,10 @@ describe('the changes feed across agents over HTTP (GET /v1/changes)', () => {
   let open: SseConnection[] = [];
 
   const connect = async (token: string, query = '', headers: Record<string, string> = {}) => {
-    const connection = await openSse(`${app.baseUrl}/v1/changes${query}`, { authorization: `Bearer ${token}`, ...headers });
+    const connection = await openSse(`${app.baseUrl}/v1/changes${query}`, {
+      authorization: `Bearer ${token}`,
+      ...headers,
+    });
     open.push(connection);
     return connection;
   };
@@ -30,7 +33,10 @@ describe('the changes feed across agents over HTTP (GET /v1/changes)', () => {
   const changes = (frames: SseFrame[]) => frames.map((frame) => JSON.parse(frame.data) as ChangeData);
 
   beforeAll(async () => {
-    app = await startTestApp({ tokens: `tok-admin=*;tok-mine=${mine}`, env: { DATABASE_URL: await isolatedDatabaseUrl('changes') } });
+    app = await startTestApp({
+      tokens: `tok-admin=*;tok-mine=${mine}`,
+      env: { DATABASE_URL: await isolatedDatabaseUrl('changes') },
+    });
     admin = httpClient(app, 'tok-admin');
     expect((await admin('POST', '/v1/agents', { agent_id: mine })).status).toBe(201);
     expect((await admin('POST', '/v1/agents', { agent_id: other })).status).toBe(201);
@@ -45,14 +51,22 @@ describe('the changes feed across agents over HTTP (GET /v1/changes)', () => {
     const connection = await connect('tok-admin');
     expect(connection.status).toBe(200);
     expect(connection.headers.get('content-type')).toContain('text/event-stream');
-    const created = await admin('POST', `/v1/agents/${mine}/work-items`, { work_item_id: 'w-live', objective: 'Seen live' });
+    const created = await admin('POST', `/v1/agents/${mine}/work-items`, {
+      work_item_id: 'w-live',
+      objective: 'Seen live',
+    });
     expect(created.status).toBe(201);
     const frames = await until(connection, mine, 'WorkItemCreated');
     // When the change arrives the read model already has the item: a view that reloads on it sees it.
     expect((await admin('GET', `/v1/agents/${mine}/work-items/w-live`)).status).toBe(200);
     expect(frames.every((frame) => frame.event === 'change')).toBe(true);
     const last = changes(frames).pop()!;
-    expect(last).toEqual({ agent_id: mine, revision: created.body.revision, position: frames.at(-1)!.id, type: 'WorkItemCreated' });
+    expect(last).toEqual({
+      agent_id: mine,
+      revision: created.body.revision,
+      position: frames.at(-1)!.id,
+      type: 'WorkItemCreated',
+    });
     const positions = frames.map((frame) => BigInt(frame.id!));
     expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await admin('POST', `/v1/agents/${other}/work-items`, { objective: 'Elsewhere' })).status).toBe(201);
@@ -69,7 +83,9 @@ describe('the changes feed across agents over HTTP (GET /v1/changes)', () => {
 
   it('resumes after Last-Event-ID (a position) without a gap or a repeat', async () => {
     const first = await connect('tok-admin');
-    expect((await admin('POST', `/v1/agents/${mine}/work-items`, { work_item_id: 'w-a', objective: 'A' })).status).toBe(201);
+    expect((await admin('POST', `/v1/agents/${mine}/work-items`, { work_item_id: 'w-a', objective: 'A' })).status).toBe(
+      201,
+    );
     const before = await until(first, mine, 'WorkItemCreated');
     const lastSeen = changes(before).pop()!;
     first.close();
@@ -78,7 +94,9 @@ describe('the changes feed across agents over HTTP (GET /v1/changes)', () => {
     const resumed = await connect('tok-admin', '?after=0', { 'last-event-id': before.at(-1)!.id! });
     const after = changes(await until(resumed, mine, 'WorkItemCreated')).filter((change) => change.agent_id === mine);
     // Every event of the agent after the last one seen, up to the new item, each once.
-    const expected = Array.from({ length: Number(created.body.revision) - Number(lastSeen.revision) }, (_, i) => String(Number(lastSeen.revision) + 1 + i));
+    const expected = Array.from({ length: Number(created.body.revision) - Number(lastSeen.revision) }, (_, i) =>
+      String(Number(lastSeen.revision) + 1 + i),
+    );
     expect(after.map((change) => change.revision)).toEqual(expected);
   });
 

@@ -10,7 +10,11 @@ describe('the CLI on a deployment', () => {
   const env = () => deployment.env();
   describe('read models', () => {
     const snapshot = async () => ({
-      items: (await deployment.pool.query('SELECT agent_id, id, readiness, candidate_class, is_current, view FROM work_items ORDER BY agent_id, id')).rows,
+      items: (
+        await deployment.pool.query(
+          'SELECT agent_id, id, readiness, candidate_class, is_current, view FROM work_items ORDER BY agent_id, id',
+        )
+      ).rows,
       agents: (await deployment.pool.query('SELECT agent_id, summary FROM agents ORDER BY agent_id')).rows,
     });
 
@@ -37,14 +41,22 @@ describe('the CLI on a deployment', () => {
     });
 
     it('names the known projections when asked for another', async () => {
-      expect(await cli(['rebuild', 'nope'], env(), deployment.work)).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown projection nope (known: read_models)') });
+      expect(await cli(['rebuild', 'nope'], env(), deployment.work)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('unknown projection nope (known: read_models)'),
+      });
     });
   });
 
   describe('choosing the store', () => {
     it("uses a running service's Postgres from its address file when DATABASE_URL is unset", async () => {
       const dataDir = join(tempDir('cli-service-'), 'data');
-      await writeServiceAddress(dataDir, { pid: process.pid, postgres_url: deployment.url, role: 'all', started_at: '' });
+      await writeServiceAddress(dataDir, {
+        pid: process.pid,
+        postgres_url: deployment.url,
+        role: 'all',
+        started_at: '',
+      });
       const run = await cli(['status'], { RUNTIME_DATA_DIR: dataDir }, deployment.work);
       expect(run.code).toBe(0);
       expect(run.stderr).toContain(`using the running service's Postgres (pid ${process.pid}`);
@@ -62,7 +74,11 @@ describe('the CLI on a deployment', () => {
     }, 90_000);
 
     it('says clearly when DATABASE_URL cannot be reached (exit 5)', async () => {
-      const run = await cli(['status'], { DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/runtime' }, deployment.work);
+      const run = await cli(
+        ['status'],
+        { DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/runtime' },
+        deployment.work,
+      );
       expect(run.code).toBe(5);
       expect(run.stderr).toContain('cannot reach Postgres at 127.0.0.1:1/runtime');
       expect(run.stderr).not.toContain('secret');

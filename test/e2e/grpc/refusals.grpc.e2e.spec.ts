@@ -26,7 +26,9 @@ describe('refusals, idempotency and limits over gRPC', () => {
     anonymous = grpc.as();
     expect((await scoped('RegisterAgent', { agent_id: mine })).error).toBeNull();
     expect((await admin('RegisterAgent', { agent_id: other })).error).toBeNull();
-    expect((await scoped('CreateWorkItem', { agent_id: mine, work_item_id: 'w-open', objective: 'open item' })).error).toBeNull();
+    expect(
+      (await scoped('CreateWorkItem', { agent_id: mine, work_item_id: 'w-open', objective: 'open item' })).error,
+    ).toBeNull();
   });
   afterAll(async () => {
     grpc?.close();
@@ -38,15 +40,40 @@ describe('refusals, idempotency and limits over gRPC', () => {
       ['a bad agent id', 'CreateWorkItem', { agent_id: '../etc', objective: 'o' }, 'agent_id'],
       ['a missing agent id', 'GetAgent', { agent_id: '' }, 'agent_id'],
       ['a bad work item id', 'PickWorkItem', { work_item_id: 'bad/id' }, 'work_item_id'],
-      ['a bad caller-supplied work item id', 'CreateWorkItem', { work_item_id: '../etc', objective: 'o' }, 'work_item_id'],
+      [
+        'a bad caller-supplied work item id',
+        'CreateWorkItem',
+        { work_item_id: '../etc', objective: 'o' },
+        'work_item_id',
+      ],
       ['an empty objective', 'CreateWorkItem', { objective: '   ' }, 'objective'],
       ['a missing objective', 'CreateWorkItem', {}, 'objective'],
       ['a 501-character objective', 'CreateWorkItem', { objective: 'x'.repeat(501) }, 'objective'],
-      ['an unknown todo state', 'CreateWorkItem', { objective: 'o', todo_list: [{ text: 't', state: 'done' }] }, 'todo_list'],
+      [
+        'an unknown todo state',
+        'CreateWorkItem',
+        { objective: 'o', todo_list: [{ text: 't', state: 'done' }] },
+        'todo_list',
+      ],
       ['an unknown plan status', 'UpdateWorkItem', { work_item_id: 'w-open', plan_status: 'finished' }, 'plan_status'],
-      ['a blocker with its clear flag', 'UpdateWorkItem', { work_item_id: 'w-open', blocked_by: 'x', clear_blocked_by: true }, 'blocked_by'],
-      ['todos with their clear flag', 'UpdateWorkItem', { work_item_id: 'w-open', todo_list: [{ text: 't', state: 'pending' }], clear_todo_list: true }, 'todo_list'],
-      ['a malformed expected_revision', 'PickWorkItem', { work_item_id: 'w-open', expected_revision: '-1' }, 'expected_revision'],
+      [
+        'a blocker with its clear flag',
+        'UpdateWorkItem',
+        { work_item_id: 'w-open', blocked_by: 'x', clear_blocked_by: true },
+        'blocked_by',
+      ],
+      [
+        'todos with their clear flag',
+        'UpdateWorkItem',
+        { work_item_id: 'w-open', todo_list: [{ text: 't', state: 'pending' }], clear_todo_list: true },
+        'todo_list',
+      ],
+      [
+        'a malformed expected_revision',
+        'PickWorkItem',
+        { work_item_id: 'w-open', expected_revision: '-1' },
+        'expected_revision',
+      ],
       ['a command_id with spaces', 'CompleteWorkItem', { work_item_id: 'w-open', command_id: 'a key' }, 'command_id'],
       ['a bad round id', 'CompleteWorkItem', { work_item_id: 'w-open', round_id: 'r/1' }, 'round_id'],
       ['an unknown list filter', 'ListWorkItems', { filter: 'nonsense' }, 'filter'],
@@ -62,9 +89,16 @@ describe('refusals, idempotency and limits over gRPC', () => {
 
   describe('auth', () => {
     it.each([
-      ['RegisterAgent', {}], ['GetAgent', {}], ['CreateWorkItem', { objective: 'o' }], ['UpdateWorkItem', { work_item_id: 'w-open' }],
-      ['PickWorkItem', { work_item_id: 'w-open' }], ['CompleteWorkItem', { work_item_id: 'w-open' }], ['GetWorkItem', { work_item_id: 'w-open' }],
-      ['ListWorkItems', {}], ['GetPlan', { work_item_id: 'w-open' }], ['ReplacePlan', { work_item_id: 'w-open', body: 'x' }],
+      ['RegisterAgent', {}],
+      ['GetAgent', {}],
+      ['CreateWorkItem', { objective: 'o' }],
+      ['UpdateWorkItem', { work_item_id: 'w-open' }],
+      ['PickWorkItem', { work_item_id: 'w-open' }],
+      ['CompleteWorkItem', { work_item_id: 'w-open' }],
+      ['GetWorkItem', { work_item_id: 'w-open' }],
+      ['ListWorkItems', {}],
+      ['GetPlan', { work_item_id: 'w-open' }],
+      ['ReplacePlan', { work_item_id: 'w-open', body: 'x' }],
     ])('refuses %s without a token: UNAUTHENTICATED', async (method, request) => {
       const refusal = refusalOf(await anonymous(method, { agent_id: mine, ...request }));
       expect(refusal).toMatchObject({ code: GrpcStatus.UNAUTHENTICATED, errorCode: 'unauthorized' });
@@ -72,16 +106,26 @@ describe('refusals, idempotency and limits over gRPC', () => {
 
     it("refuses another agent's token: PERMISSION_DENIED, nothing written", async () => {
       const stranger = freshId('agent');
-      expect(refusalOf(await scoped('RegisterAgent', { agent_id: stranger }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED, errorCode: 'forbidden' });
+      expect(refusalOf(await scoped('RegisterAgent', { agent_id: stranger }))).toMatchObject({
+        code: GrpcStatus.PERMISSION_DENIED,
+        errorCode: 'forbidden',
+      });
       expect(await revisionOf(stranger)).toBeNull();
       const before = await revisionOf(other);
       for (const [method, request] of [
-        ['CreateWorkItem', { objective: 'intrusion' }], ['ReplacePlan', { work_item_id: 'w-1', body: 'x' }], ['GetAgent', {}], ['ListWorkItems', {}],
+        ['CreateWorkItem', { objective: 'intrusion' }],
+        ['ReplacePlan', { work_item_id: 'w-1', body: 'x' }],
+        ['GetAgent', {}],
+        ['ListWorkItems', {}],
       ] as const) {
-        expect(refusalOf(await scoped(method, { agent_id: other, ...request })).code).toBe(GrpcStatus.PERMISSION_DENIED);
+        expect(refusalOf(await scoped(method, { agent_id: other, ...request })).code).toBe(
+          GrpcStatus.PERMISSION_DENIED,
+        );
       }
       expect(await revisionOf(other)).toBe(before);
-      expect(refusalOf(await grpc.call('GetAgent', { agent_id: mine }, 'tok-unknown')).code).toBe(GrpcStatus.UNAUTHENTICATED);
+      expect(refusalOf(await grpc.call('GetAgent', { agent_id: mine }, 'tok-unknown')).code).toBe(
+        GrpcStatus.UNAUTHENTICATED,
+      );
     });
   });
 
@@ -106,9 +150,15 @@ describe('refusals, idempotency and limits over gRPC', () => {
       const id = freshId('agent');
       expect((await admin('RegisterAgent', { agent_id: id })).error).toBeNull();
       const again = refusalOf(await admin('RegisterAgent', { agent_id: id }));
-      expect(again).toMatchObject({ code: GrpcStatus.ALREADY_EXISTS, errorCode: 'conflict', details: { reason: 'already_exists' } });
+      expect(again).toMatchObject({
+        code: GrpcStatus.ALREADY_EXISTS,
+        errorCode: 'conflict',
+        details: { reason: 'already_exists' },
+      });
       expect(await revisionOf(id)).toBe(0n);
-      const duplicate = refusalOf(await scoped('CreateWorkItem', { agent_id: mine, work_item_id: 'w-open', objective: 'again' }));
+      const duplicate = refusalOf(
+        await scoped('CreateWorkItem', { agent_id: mine, work_item_id: 'w-open', objective: 'again' }),
+      );
       expect(duplicate.code).toBe(GrpcStatus.ALREADY_EXISTS);
     });
 
@@ -121,10 +171,24 @@ describe('refusals, idempotency and limits over gRPC', () => {
 
     it('refuses a stale expected_revision: ABORTED with current_revision in the error-details trailer', async () => {
       const current = await scoped('CreateWorkItem', { agent_id: mine, objective: 'rev' });
-      const stale = refusalOf(await scoped('CreateWorkItem', { agent_id: mine, objective: 'stale', expected_revision: String(BigInt(current.reply.revision) - 1n) }));
-      expect(stale).toMatchObject({ code: GrpcStatus.ABORTED, errorCode: 'conflict', details: { current_revision: current.reply.revision } });
+      const stale = refusalOf(
+        await scoped('CreateWorkItem', {
+          agent_id: mine,
+          objective: 'stale',
+          expected_revision: String(BigInt(current.reply.revision) - 1n),
+        }),
+      );
+      expect(stale).toMatchObject({
+        code: GrpcStatus.ABORTED,
+        errorCode: 'conflict',
+        details: { current_revision: current.reply.revision },
+      });
       expect(String(await revisionOf(mine))).toBe(current.reply.revision);
-      const fresh = await scoped('CreateWorkItem', { agent_id: mine, objective: 'fresh', expected_revision: current.reply.revision });
+      const fresh = await scoped('CreateWorkItem', {
+        agent_id: mine,
+        objective: 'fresh',
+        expected_revision: current.reply.revision,
+      });
       expect(fresh.error).toBeNull();
       expect(BigInt(fresh.reply.revision)).toBe(BigInt(current.reply.revision) + 1n);
     });
@@ -135,7 +199,10 @@ describe('refusals, idempotency and limits over gRPC', () => {
       const before = await revisionOf(mine);
       const pick = refusalOf(await scoped('PickWorkItem', { agent_id: mine, work_item_id: 'w-done', reason: 'look' }));
       expect(pick).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, errorCode: 'invariant_violated' });
-      expect(refusalOf(await scoped('UpdateWorkItem', { agent_id: mine, work_item_id: 'w-done', objective: 'reopen?' })).code).toBe(GrpcStatus.FAILED_PRECONDITION);
+      expect(
+        refusalOf(await scoped('UpdateWorkItem', { agent_id: mine, work_item_id: 'w-done', objective: 'reopen?' }))
+          .code,
+      ).toBe(GrpcStatus.FAILED_PRECONDITION);
       expect(await revisionOf(mine)).toBe(before);
     });
   });
@@ -148,7 +215,10 @@ describe('refusals, idempotency and limits over gRPC', () => {
       const second = await scoped('CreateWorkItem', { agent_id: mine, objective: 'once', command_id });
       expect(second).toEqual(first);
       expect(String(await revisionOf(mine))).toBe(first.reply.revision);
-      const [event] = await store.readStream(agentStream(mine), { from_revision: BigInt(first.reply.revision), max_count: 1 });
+      const [event] = await store.readStream(agentStream(mine), {
+        from_revision: BigInt(first.reply.revision),
+        max_count: 1,
+      });
       expect(event?.metadata).toMatchObject({ command_id });
       const next = await scoped('CreateWorkItem', { agent_id: mine, objective: 'later' });
       expect(BigInt(next.reply.revision)).toBe(BigInt(first.reply.revision) + 1n);
@@ -172,7 +242,11 @@ describe('refusals, idempotency and limits over gRPC', () => {
       const before = await revisionOf(mine);
       const result = await scoped('CreateWorkItem', { agent_id: mine, objective: 'x'.repeat(1024 * 1024 + 10) });
       expect(result.error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
-      const plan = await scoped('ReplacePlan', { agent_id: mine, work_item_id: 'w-open', body: 'p'.repeat(1024 * 1024 + 1) });
+      const plan = await scoped('ReplacePlan', {
+        agent_id: mine,
+        work_item_id: 'w-open',
+        body: 'p'.repeat(1024 * 1024 + 1),
+      });
       expect(plan.error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
       expect(await revisionOf(mine)).toBe(before);
     });

@@ -8,7 +8,11 @@ import { freshId } from '../../support/postgres';
 function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.startsWith('_') && key !== 'content').map(([key, inner]) => [key, plain(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.startsWith('_') && key !== 'content')
+      .map(([key, inner]) => [key, plain(inner)]),
+  );
 }
 
 describe('tasks, timers, messages and control over gRPC', () => {
@@ -41,11 +45,19 @@ describe('tasks, timers, messages and control over gRPC', () => {
     const created = await ok('CreateTask', { kind: 'build', wait_policy: 'background', summary: 'compile' });
     expect(created).toMatchObject({ task: { kind: 'build', status: 'queued', terminal: false }, warnings: [] });
     const id = created.task.id;
-    expect((await ok('UpdateTaskStatus', { task_id: id, status: 'completed', detail: 'ok' })).task).toMatchObject({ status: 'completed', terminal: true });
+    expect((await ok('UpdateTaskStatus', { task_id: id, status: 'completed', detail: 'ok' })).task).toMatchObject({
+      status: 'completed',
+      terminal: true,
+    });
     const before = await written(mine);
     const stale = await ok('UpdateTaskStatus', { task_id: id, status: 'running' });
     expect(stale.task.status).toBe('completed');
-    expect(stale.warnings).toEqual([expect.objectContaining({ kind: 'stale_task_status_ignored', details_json: expect.stringContaining('"requested_status":"running"') })]);
+    expect(stale.warnings).toEqual([
+      expect.objectContaining({
+        kind: 'stale_task_status_ignored',
+        details_json: expect.stringContaining('"requested_status":"running"'),
+      }),
+    ]);
     expect(await written(mine)).toBe(before);
     await agentsProjected(app, mine);
     const list = await ok('ListTasks', { filter: 'terminal' });
@@ -58,8 +70,13 @@ describe('tasks, timers, messages and control over gRPC', () => {
     const timer = await ok('CreateTimer', { duration_ms: '3600000', interval_ms: '60000', resume_text: 'check' });
     expect(timer.timer).toMatchObject({ status: 'scheduled', interval_ms: '60000', resume_text: 'check' });
     await agentsProjected(app, mine);
-    expect((await ok('ListTimers', { status: 'scheduled' })).items).toEqual(expect.arrayContaining([expect.objectContaining({ id: timer.timer.id, due: false })]));
-    expect(await ok('CancelTimer', { timer_id: timer.timer.id })).toMatchObject({ cancelled: true, timer: { status: 'cancelled' } });
+    expect((await ok('ListTimers', { status: 'scheduled' })).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: timer.timer.id, due: false })]),
+    );
+    expect(await ok('CancelTimer', { timer_id: timer.timer.id })).toMatchObject({
+      cancelled: true,
+      timer: { status: 'cancelled' },
+    });
     expect(await ok('CancelTimer', { timer_id: timer.timer.id })).toMatchObject({ cancelled: false });
   });
 
@@ -67,12 +84,29 @@ describe('tasks, timers, messages and control over gRPC', () => {
     const agent = freshId('agent');
     const admin = grpc.as('tok-admin');
     await admin('RegisterAgent', { agent_id: agent });
-    const text = await admin('EnqueueMessage', { agent_id: agent, kind: 'operator_prompt', body: { text: 'later' }, priority: 'background' });
-    expect(text.reply.message).toMatchObject({ authority: 'operator_instruction', body: { text: 'later' }, status: 'queued' });
-    const json = await admin('EnqueueMessage', { agent_id: agent, kind: 'webhook_event', body: { json: '{"pr":7}' }, message_correlation_id: 'gh-7' });
+    const text = await admin('EnqueueMessage', {
+      agent_id: agent,
+      kind: 'operator_prompt',
+      body: { text: 'later' },
+      priority: 'background',
+    });
+    expect(text.reply.message).toMatchObject({
+      authority: 'operator_instruction',
+      body: { text: 'later' },
+      status: 'queued',
+    });
+    const json = await admin('EnqueueMessage', {
+      agent_id: agent,
+      kind: 'webhook_event',
+      body: { json: '{"pr":7}' },
+      message_correlation_id: 'gh-7',
+    });
     expect(json.reply.message).toMatchObject({ body: { json: '{"pr":7}' }, correlation_id: 'gh-7' });
     await agentsProjected(app, agent);
-    expect((await admin('ListMessages', { agent_id: agent })).reply.items.map((m: any) => m.id)).toEqual([json.reply.message.id, text.reply.message.id]);
+    expect((await admin('ListMessages', { agent_id: agent })).reply.items.map((m: any) => m.id)).toEqual([
+      json.reply.message.id,
+      text.reply.message.id,
+    ]);
     const dropped = await admin('DropMessage', { agent_id: agent, message_id: text.reply.message.id });
     expect(dropped.reply).toMatchObject({ dropped: true, message: { status: 'dropped' } });
   });
@@ -82,9 +116,19 @@ describe('tasks, timers, messages and control over gRPC', () => {
     const admin = grpc.as('tok-admin');
     await admin('RegisterAgent', { agent_id: agent });
     const stopped = await admin('Control', { agent_id: agent, action: 'stop' });
-    expect(stopped.reply).toMatchObject({ previous_posture: 'awake_idle', posture: 'stopped', changed: true, agent: { posture: 'stopped' } });
-    expect((await admin('SubmitWakeHint', { agent_id: agent, source: 'cron', reason: 'tick' })).reply).toMatchObject({ disposition: 'ignored' });
-    expect((await admin('Control', { agent_id: agent, action: 'start' })).reply).toMatchObject({ posture: 'awake_idle', changed: true });
+    expect(stopped.reply).toMatchObject({
+      previous_posture: 'awake_idle',
+      posture: 'stopped',
+      changed: true,
+      agent: { posture: 'stopped' },
+    });
+    expect((await admin('SubmitWakeHint', { agent_id: agent, source: 'cron', reason: 'tick' })).reply).toMatchObject({
+      disposition: 'ignored',
+    });
+    expect((await admin('Control', { agent_id: agent, action: 'start' })).reply).toMatchObject({
+      posture: 'awake_idle',
+      changed: true,
+    });
   });
 
   it.each<[string, object, number]>([
@@ -108,7 +152,9 @@ describe('tasks, timers, messages and control over gRPC', () => {
 
   it('refuses a missing token (UNAUTHENTICATED) and another agent (PERMISSION_DENIED, nothing written)', async () => {
     const request = { kind: 'operator_prompt', body: { text: 'x' }, action: 'stop', wait_policy: 'background' };
-    expect(refusalOf(await grpc.as()('EnqueueMessage', { agent_id: mine, ...request })).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect(refusalOf(await grpc.as()('EnqueueMessage', { agent_id: mine, ...request })).code).toBe(
+      GrpcStatus.UNAUTHENTICATED,
+    );
     const before = await written(other);
     for (const method of ['EnqueueMessage', 'Control', 'CreateTask', 'ListMessages']) {
       expect(refusalOf(await scoped(method, { agent_id: other, ...request })).code).toBe(GrpcStatus.PERMISSION_DENIED);

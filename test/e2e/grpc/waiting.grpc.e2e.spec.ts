@@ -38,7 +38,9 @@ describe('the waiting plane over gRPC', () => {
     const reply = await ok('WaitFor', { work_item_id: id, wake: 'operator_input', reason: 'sign-off' });
     expect(reply).toMatchObject({
       waiting_intent: { scope: 'work_item', work_item_id: id, status: 'active', has_callback_token: false },
-      work_item: { id, blocked_by: 'sign-off', scheduling_state: 'waiting_operator' }, warnings: [], revision: expect.stringMatching(/^\d+$/),
+      work_item: { id, blocked_by: 'sign-off', scheduling_state: 'waiting_operator' },
+      warnings: [],
+      revision: expect.stringMatching(/^\d+$/),
     });
     expect(reply.callback_token).toBeUndefined();
     const agentScope = await ok('WaitFor', { wake: 'timer', reason: 'later', fire_at: '2099-01-01T00:00:00Z' });
@@ -49,39 +51,88 @@ describe('the waiting plane over gRPC', () => {
   it('an external wait returns its token once; Callback needs no bearer token and answers NOT_FOUND for a wrong one', async () => {
     const id = await item();
     const command_id = freshId('key');
-    const wait = await ok('WaitFor', { work_item_id: id, wake: 'external', reason: 'the webhook', resource: 'hook', command_id });
+    const wait = await ok('WaitFor', {
+      work_item_id: id,
+      wake: 'external',
+      reason: 'the webhook',
+      resource: 'hook',
+      command_id,
+    });
     expect(wait.callback_token).toMatch(/^cb1\./);
-    const repeat = await ok('WaitFor', { work_item_id: id, wake: 'external', reason: 'the webhook', resource: 'hook', command_id });
+    const repeat = await ok('WaitFor', {
+      work_item_id: id,
+      wake: 'external',
+      reason: 'the webhook',
+      resource: 'hook',
+      command_id,
+    });
     expect(repeat.callback_token).toBeUndefined();
     expect(repeat.waiting_intent.id).toBe(wait.waiting_intent.id);
-    const fired = await anonymous('Callback', { callback_token: wait.callback_token, source: 'hook', payload: { json: '{"ok":true}' }, event_id: 'e-1' });
+    const fired = await anonymous('Callback', {
+      callback_token: wait.callback_token,
+      source: 'hook',
+      payload: { json: '{"ok":true}' },
+      event_id: 'e-1',
+    });
     expect(fired.error).toBeNull();
-    expect(fired.reply).toMatchObject({ status: 'triggered', waiting_intent_id: wait.waiting_intent.id, trigger_count: 1 });
+    expect(fired.reply).toMatchObject({
+      status: 'triggered',
+      waiting_intent_id: wait.waiting_intent.id,
+      trigger_count: 1,
+    });
     const before = await written(mine);
-    expect((await anonymous('Callback', { callback_token: wait.callback_token, source: 'hook', event_id: 'e-1' })).reply).toEqual(fired.reply);
+    expect(
+      (await anonymous('Callback', { callback_token: wait.callback_token, source: 'hook', event_id: 'e-1' })).reply,
+    ).toEqual(fired.reply);
     expect(await written(mine)).toBe(before);
-    const wrong = refusalOf(await anonymous('Callback', { callback_token: `${wait.callback_token.slice(0, -2)}AA`, source: 'hook' }));
+    const wrong = refusalOf(
+      await anonymous('Callback', { callback_token: `${wait.callback_token.slice(0, -2)}AA`, source: 'hook' }),
+    );
     expect(wrong).toMatchObject({ code: GrpcStatus.NOT_FOUND, errorCode: 'not_found' });
-    expect(refusalOf(await anonymous('Callback', { callback_token: wait.callback_token, source: 'hook', payload: { json: '[1]' } })).code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(
+      refusalOf(
+        await anonymous('Callback', { callback_token: wait.callback_token, source: 'hook', payload: { json: '[1]' } }),
+      ).code,
+    ).toBe(GrpcStatus.INVALID_ARGUMENT);
   });
 
   it('triggers (the intent stays active), cancels, and refuses a trigger on a cancelled intent: ABORTED with status', async () => {
     const id = await item();
-    const intent = (await ok('WaitFor', { work_item_id: id, wake: 'operator_input', reason: 'reply', delivery_mode: 'enqueue_message' })).waiting_intent;
+    const intent = (
+      await ok('WaitFor', {
+        work_item_id: id,
+        wake: 'operator_input',
+        reason: 'reply',
+        delivery_mode: 'enqueue_message',
+      })
+    ).waiting_intent;
     const trigger = await ok('TriggerWaitingIntent', { intent_id: intent.id, source: 'chat', payload: { text: 'go' } });
     expect(trigger).toMatchObject({
-      status: 'triggered', waiting_intent: { status: 'active', trigger_count: 1, last_trigger: { source: 'chat', via: 'api' } },
+      status: 'triggered',
+      waiting_intent: { status: 'active', trigger_count: 1, last_trigger: { source: 'chat', via: 'api' } },
       message: { kind: 'callback_event', authority: 'integration_signal', body: { text: 'go' } },
     });
     expect(trigger.disposition).toBeUndefined();
-    expect(await ok('CancelWaitingIntent', { intent_id: intent.id, note: 'done' })).toMatchObject({ cancelled: true, waiting_intent: { status: 'cancelled' } });
+    expect(await ok('CancelWaitingIntent', { intent_id: intent.id, note: 'done' })).toMatchObject({
+      cancelled: true,
+      waiting_intent: { status: 'cancelled' },
+    });
     const before = await written(mine);
-    const refusal = refusalOf(await scoped('TriggerWaitingIntent', { agent_id: mine, intent_id: intent.id, source: 'late' }));
-    expect(refusal).toMatchObject({ code: GrpcStatus.ABORTED, errorCode: 'conflict', details: { status: 'cancelled' } });
+    const refusal = refusalOf(
+      await scoped('TriggerWaitingIntent', { agent_id: mine, intent_id: intent.id, source: 'late' }),
+    );
+    expect(refusal).toMatchObject({
+      code: GrpcStatus.ABORTED,
+      errorCode: 'conflict',
+      details: { status: 'cancelled' },
+    });
     expect(await written(mine)).toBe(before);
     await agentsProjected(app, mine);
     const list = await ok('ListWaitingIntents', { work_item_id: id });
-    expect(list).toMatchObject({ total: 1, items: [{ id: intent.id, status: 'cancelled', end_reason: 'cancelled_by_caller' }] });
+    expect(list).toMatchObject({
+      total: 1,
+      items: [{ id: intent.id, status: 'cancelled', end_reason: 'cancelled_by_caller' }],
+    });
   });
 
   it('submits wake hints: triggered on an idle agent, then coalesced', async () => {
@@ -89,9 +140,17 @@ describe('the waiting plane over gRPC', () => {
     const admin = grpc.as('tok-admin');
     await admin('RegisterAgent', { agent_id: agent });
     const first = await admin('SubmitWakeHint', { agent_id: agent, source: 'cron', reason: 'tick' });
-    expect(first.reply).toMatchObject({ disposition: 'triggered', message: { kind: 'system_tick', liveness_only: true } });
+    expect(first.reply).toMatchObject({
+      disposition: 'triggered',
+      message: { kind: 'system_tick', liveness_only: true },
+    });
     await admin('EnqueueMessage', { agent_id: agent, kind: 'operator_prompt', body: { text: 'pending work' } });
-    const second = await admin('SubmitWakeHint', { agent_id: agent, source: 'cron', reason: 'tick', body: { text: 'details' } });
+    const second = await admin('SubmitWakeHint', {
+      agent_id: agent,
+      source: 'cron',
+      reason: 'tick',
+      body: { text: 'details' },
+    });
     expect(second.reply).toMatchObject({ disposition: 'coalesced' });
     expect(second.reply.message).toBeNull();
   });
@@ -111,10 +170,14 @@ describe('the waiting plane over gRPC', () => {
   });
 
   it('refuses a missing token (UNAUTHENTICATED) and another agent (PERMISSION_DENIED, nothing written)', async () => {
-    expect(refusalOf(await anonymous('WaitFor', { agent_id: mine, wake: 'operator_input', reason: 'r' })).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect(refusalOf(await anonymous('WaitFor', { agent_id: mine, wake: 'operator_input', reason: 'r' })).code).toBe(
+      GrpcStatus.UNAUTHENTICATED,
+    );
     const before = await written(other);
     for (const method of ['WaitFor', 'SubmitWakeHint', 'ListWaitingIntents']) {
-      const refusal = refusalOf(await scoped(method, { agent_id: other, wake: 'operator_input', reason: 'r', source: 's' }));
+      const refusal = refusalOf(
+        await scoped(method, { agent_id: other, wake: 'operator_input', reason: 'r', source: 's' }),
+      );
       expect(refusal.code).toBe(GrpcStatus.PERMISSION_DENIED);
     }
     expect(await written(other)).toBe(before);

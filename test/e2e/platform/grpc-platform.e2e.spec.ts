@@ -1,18 +1,33 @@
 import { join } from 'node:path';
-import { credentials, loadPackageDefinition, Metadata, status as GrpcStatus, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  loadPackageDefinition,
+  Metadata,
+  status as GrpcStatus,
+  type Client,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { startTestApp, type TestApp } from '../../support/app';
 import { ProbeModule } from './support/probe.module';
 
-type Unary = (request: object, metadata: Metadata, callback: (error: ServiceError | null, reply: Record<string, unknown>) => void) => void;
+type Unary = (
+  request: object,
+  metadata: Metadata,
+  callback: (error: ServiceError | null, reply: Record<string, unknown>) => void,
+) => void;
 type UnaryClient = Client & Record<string, Unary>;
 
 function clientFor(file: string, service: string[], address: string): UnaryClient {
-  const definition = loadPackageDefinition(loadSync(file, { keepCase: true, longs: String, enums: String, defaults: true }));
+  const definition = loadPackageDefinition(
+    loadSync(file, { keepCase: true, longs: String, enums: String, defaults: true }),
+  );
   const Constructor = service.reduce<any>((node, part) => node[part], definition);
-  return new Constructor(address, credentials.createInsecure(), { 'grpc.max_send_message_length': 4 * 1024 * 1024 }) as UnaryClient;
+  return new Constructor(address, credentials.createInsecure(), {
+    'grpc.max_send_message_length': 4 * 1024 * 1024,
+  }) as UnaryClient;
 }
 
 function invoke(client: UnaryClient, method: string, request: object, token?: string) {
@@ -38,11 +53,14 @@ describe('the gRPC server of the runtime', () => {
     await app?.close();
   });
 
-  it.each(['', RUNTIME_GRPC_SERVICE, 'platform_test.v1.Probe'])('reports %j SERVING on the standard health service', async (service) => {
-    const { error, reply } = await invoke(health, 'Check', { service });
-    expect(error).toBeNull();
-    expect(reply).toEqual({ status: 'SERVING' });
-  });
+  it.each(['', RUNTIME_GRPC_SERVICE, 'platform_test.v1.Probe'])(
+    'reports %j SERVING on the standard health service',
+    async (service) => {
+      const { error, reply } = await invoke(health, 'Check', { service });
+      expect(error).toBeNull();
+      expect(reply).toEqual({ status: 'SERVING' });
+    },
+  );
 
   it('answers NOT_FOUND for an unknown health service name', async () => {
     expect((await invoke(health, 'Check', { service: 'nope.v1.Nope' })).error?.code).toBe(GrpcStatus.NOT_FOUND);
@@ -88,7 +106,12 @@ describe('the gRPC server of the runtime', () => {
   });
 
   it('refuses a message over 1 MiB: RESOURCE_EXHAUSTED', async () => {
-    const { error } = await invoke(probe, 'Ping', { agent_id: 'agent-a', payload: 'x'.repeat(1024 * 1024 + 1) }, 'tok-a');
+    const { error } = await invoke(
+      probe,
+      'Ping',
+      { agent_id: 'agent-a', payload: 'x'.repeat(1024 * 1024 + 1) },
+      'tok-a',
+    );
     expect(error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
   });
 });

@@ -19,7 +19,12 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
     if (options.body !== undefined) headers['content-type'] = options.type ?? 'application/json';
     const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: options.body });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: text ? (JSON.parse(text) as Record<string, any>) : undefined,
+    };
   };
 
   describe('public endpoints', () => {
@@ -38,7 +43,10 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
     it('serves the OpenAPI document at /docs-json without a token', async () => {
       const json = await call('GET', '/docs-json');
       expect(json.status).toBe(200);
-      expect(json.json).toMatchObject({ openapi: expect.stringMatching(/^3\./), paths: expect.objectContaining({ '/health': expect.any(Object) }) });
+      expect(json.json).toMatchObject({
+        openapi: expect.stringMatching(/^3\./),
+        paths: expect.objectContaining({ '/health': expect.any(Object) }),
+      });
     });
 
     it('echoes a sane x-request-id', async () => {
@@ -67,7 +75,9 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
     it("answers 403 forbidden with another agent's token, before the handler runs", async () => {
       const res = await call('POST', '/v1/agents/agent-a/fail/invariant', { token: 'tok-c' });
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ error: { code: 'forbidden', message: expect.stringContaining('agent-a'), details: { agent_id: 'agent-a' } } });
+      expect(res.json).toEqual({
+        error: { code: 'forbidden', message: expect.stringContaining('agent-a'), details: { agent_id: 'agent-a' } },
+      });
     });
 
     it('lets a token act on its own agents, and exposes the caller', async () => {
@@ -96,10 +106,14 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
 
     it('answers 413 for a chunked body without content-length once it passes 1 MiB', async () => {
       const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${app.baseUrl}/v1/agents/agent-a/echo`, { method: 'POST', headers: { authorization: 'Bearer tok-a', 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = httpRequest(
+          `${app.baseUrl}/v1/agents/agent-a/echo`,
+          { method: 'POST', headers: { authorization: 'Bearer tok-a', 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         const chunk = 'x'.repeat(64 * 1024);
         req.write('{"name":"');
@@ -118,11 +132,17 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
       const deep = '{"a":'.repeat(33) + '1' + '}'.repeat(33);
       const res = await call('POST', '/v1/agents/agent-a/echo', { token: 'tok-a', body: deep });
       expect(res.status).toBe(400);
-      expect(res.json?.error).toMatchObject({ code: 'validation_failed', details: { reason: 'too_deep', max_depth: 32 } });
+      expect(res.json?.error).toMatchObject({
+        code: 'validation_failed',
+        details: { reason: 'too_deep', max_depth: 32 },
+      });
     });
 
     it.each(['__proto__', 'constructor', 'prototype'])('answers 400 validation_failed for a %s key', async (key) => {
-      const res = await call('POST', '/v1/agents/agent-a/echo', { token: 'tok-a', body: `{"name":"x","items":[{"${key}":{"admin":true}}]}` });
+      const res = await call('POST', '/v1/agents/agent-a/echo', {
+        token: 'tok-a',
+        body: `{"name":"x","items":[{"${key}":{"admin":true}}]}`,
+      });
       expect(res.status).toBe(400);
       expect(res.json?.error).toMatchObject({ code: 'validation_failed', details: { reason: 'forbidden_key', key } });
     });
@@ -134,7 +154,11 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
     });
 
     it('answers 415 for a content type nobody parses', async () => {
-      const res = await call('POST', '/v1/agents/agent-a/echo', { token: 'tok-a', body: 'x', type: 'application/octet-stream' });
+      const res = await call('POST', '/v1/agents/agent-a/echo', {
+        token: 'tok-a',
+        body: 'x',
+        type: 'application/octet-stream',
+      });
       expect(res.status).toBe(415);
       expect(res.json?.error.code).toBe('unsupported_media_type');
     });
@@ -149,12 +173,18 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
 
   describe('validation', () => {
     it('turns a valid body into the DTO', async () => {
-      const res = await call('POST', '/v1/agents/agent-a/echo', { token: 'tok-a', body: '{"name":"n","items":[{"text":"t"}]}' });
+      const res = await call('POST', '/v1/agents/agent-a/echo', {
+        token: 'tok-a',
+        body: '{"name":"n","items":[{"text":"t"}]}',
+      });
       expect(res.json).toEqual({ echoed: { name: 'n', items: [{ text: 't' }] }, is_dto: true });
     });
 
     it('answers 400 listing each offending field and constraint, unknown fields included', async () => {
-      const res = await call('POST', '/v1/agents/agent-a/echo', { token: 'tok-a', body: '{"name":5,"surprise":1,"items":[{"text":1}]}' });
+      const res = await call('POST', '/v1/agents/agent-a/echo', {
+        token: 'tok-a',
+        body: '{"name":5,"surprise":1,"items":[{"text":1}]}',
+      });
       expect(res.status).toBe(400);
       expect(res.json?.error.code).toBe('validation_failed');
       expect(res.json?.error.details.errors).toEqual(

@@ -19,7 +19,9 @@ describe('a runtime started without RUNTIME_API_TOKENS', () => {
     const path = join(app.dataDir, 'admin-token');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const token = readFileSync(path, 'utf8').trim();
-    const admin = await fetch(`${app.baseUrl}/v1/agents/agent-a/ping`, { headers: { authorization: `Bearer ${token}` } });
+    const admin = await fetch(`${app.baseUrl}/v1/agents/agent-a/ping`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(await admin.json()).toMatchObject({ caller: 'admin-token' });
     expect((await fetch(`${app.baseUrl}/v1/agents/agent-a/ping`)).status).toBe(401);
   });
@@ -68,7 +70,9 @@ describe('a runtime that cannot bind its gRPC port', () => {
     const first = await startTestApp();
     try {
       const port = first.grpcAddress!.split(':')[1]!;
-      await expect(startTestApp({ env: { GRPC_PORT: port } })).rejects.toThrow(/gRPC cannot listen on 127\.0\.0\.1:\d+/);
+      await expect(startTestApp({ env: { GRPC_PORT: port } })).rejects.toThrow(
+        /gRPC cannot listen on 127\.0\.0\.1:\d+/,
+      );
       expect((await fetch(`${first.baseUrl}/health`)).status).toBe(200);
     } finally {
       await first.close();

@@ -62,10 +62,16 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
     return reply.body;
   };
   s.turn = (turnId) => ({
-    round: (round_id, text, calls = []) => s.post(`/turns/${turnId}/rounds`, { round_id, text, tool_calls: calls.map(([tool_call_id, name]) => ({ tool_call_id, name })) }),
+    round: (round_id, text, calls = []) =>
+      s.post(`/turns/${turnId}/rounds`, {
+        round_id,
+        text,
+        tool_calls: calls.map(([tool_call_id, name]) => ({ tool_call_id, name })),
+      }),
     close: (roundId) => s.post(`/turns/${turnId}/rounds/${roundId}/close`),
     heartbeat: (body = {}) => s.post(`/turns/${turnId}/heartbeat`, body),
-    end: (terminal_kind, last_assistant_message) => s.post(`/turns/${turnId}/terminal`, { terminal_kind, last_assistant_message }),
+    end: (terminal_kind, last_assistant_message) =>
+      s.post(`/turns/${turnId}/terminal`, { terminal_kind, last_assistant_message }),
   });
   s.settled = async () => {
     for (let pass = 0; options.scheduler !== false; pass++) {
@@ -79,7 +85,9 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
   };
   s.newDecisions = async () => {
     await s.settled();
-    const fresh = (await s.get('/decisions?limit=100')).body.items.filter((d: any) => BigInt(d.revision) > seen).reverse();
+    const fresh = (await s.get('/decisions?limit=100')).body.items
+      .filter((d: any) => BigInt(d.revision) > seen)
+      .reverse();
     if (fresh.length) seen = BigInt(fresh.at(-1).revision);
     return fresh;
   };
@@ -87,7 +95,12 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
     // The worker evaluates every agent of its store: it gets a schema of its own, so it never
     // writes into the agents of suites running beside it on the same Postgres.
     const env = options.scheduler === false ? undefined : { DATABASE_URL: await isolatedDatabaseUrl('scheduler_e2e') };
-    s.app = await startTestApp({ scheduler: options.scheduler !== false, clock: s.clock, tokens: `tok-admin=*;tok-host=${agent}`, env });
+    s.app = await startTestApp({
+      scheduler: options.scheduler !== false,
+      clock: s.clock,
+      tokens: `tok-admin=*;tok-host=${agent}`,
+      env,
+    });
     const store = s.app.runtime.app.get<EventStore>(EVENT_STORE);
     if (options.scheduler !== false) s.worker = s.app.runtime.app.get<SchedulerWorker>(SCHEDULER_WORKER);
     s.http = httpClient(s.app, 'tok-host');

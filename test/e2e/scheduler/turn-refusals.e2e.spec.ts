@@ -6,7 +6,11 @@ import { schedulerSuite } from './scheduler-suite';
 describe('turn routes refuse what the host may not do', () => {
   const s = schedulerSuite({ scheduler: false });
   const revision = async () => String((await s.eventsOf(s.agent)).at(-1)?.revision);
-  const code = (reply: { status: number; body: any }) => [reply.status, reply.body.error?.code, reply.body.error?.details?.rule];
+  const code = (reply: { status: number; body: any }) => [
+    reply.status,
+    reply.body.error?.code,
+    reply.body.error?.details?.rule,
+  ];
   /** A fresh operator prompt and the turn an activation opens on it. */
   const openTurn = async () => {
     await s.post('/messages', { kind: 'operator_prompt', body: 'do something' });
@@ -22,11 +26,19 @@ describe('turn routes refuse what the host may not do', () => {
 
   it('answers 404 for an unknown turn, round or agent, and 400 for a malformed id', async () => {
     const ghost = s.turn('turn_ghost');
-    for (const reply of [await ghost.heartbeat(), await ghost.round('r-ghost', 'x'), await ghost.close('r-ghost'), await ghost.end('completed')]) {
+    for (const reply of [
+      await ghost.heartbeat(),
+      await ghost.round('r-ghost', 'x'),
+      await ghost.close('r-ghost'),
+      await ghost.end('completed'),
+    ]) {
       expect(reply.status).toBe(404);
       expect(reply.body.error.details).toMatchObject({ resource: 'turn', turn_id: 'turn_ghost' });
     }
-    expect((await s.turn(turnId).close('r-unknown')).body.error).toMatchObject({ code: 'not_found', details: { resource: 'round' } });
+    expect((await s.turn(turnId).close('r-unknown')).body.error).toMatchObject({
+      code: 'not_found',
+      details: { resource: 'round' },
+    });
     const admin = httpClient(s.app, 'tok-admin');
     expect((await admin('POST', `/v1/agents/${freshId('nobody')}/turns/${turnId}/heartbeat`, {})).status).toBe(404);
     expect((await s.post('/turns/bad%2Fid/heartbeat')).status).toBe(400);
@@ -34,19 +46,30 @@ describe('turn routes refuse what the host may not do', () => {
 
   it('answers a second activation while the turn is open with Noop turn_in_progress and opens nothing', async () => {
     const second = await s.activate();
-    expect(second.decision).toMatchObject({ kind: 'Noop', reason: 'turn_in_progress', evidence: expect.arrayContaining([`open_turn:${turnId}`]) });
+    expect(second.decision).toMatchObject({
+      kind: 'Noop',
+      reason: 'turn_in_progress',
+      evidence: expect.arrayContaining([`open_turn:${turnId}`]),
+    });
     expect(second.turn).toBeUndefined();
     await s.settled();
     expect((await s.get('/state')).body.open_turn).toMatchObject({ turn_id: turnId });
   });
 
-  it('validates bodies (400) and refuses another agent\'s token (403), writing nothing', async () => {
+  it("validates bodies (400) and refuses another agent's token (403), writing nothing", async () => {
     const written = await revision();
     const t = s.turn(turnId);
     expect((await s.post(`/turns/${turnId}/terminal`, { terminal_kind: 'exploded' })).status).toBe(400);
     expect((await s.post(`/turns/${turnId}/heartbeat`, { lease_ttl_ms: 10 })).status).toBe(400);
     expect((await s.post(`/turns/${turnId}/heartbeat`, { trust: 'me' })).status).toBe(400);
-    expect((await t.round('r-dup', 'x', [['tc-1', 'a'], ['tc-1', 'b']])).body.error).toMatchObject({ code: 'validation_failed' });
+    expect(
+      (
+        await t.round('r-dup', 'x', [
+          ['tc-1', 'a'],
+          ['tc-1', 'b'],
+        ])
+      ).body.error,
+    ).toMatchObject({ code: 'validation_failed' });
     expect((await s.post(`/turns/${turnId}/rounds`, { text: 'no id' })).status).toBe(400);
     const other = freshId('agent');
     expect((await httpClient(s.app, 'tok-admin')('POST', '/v1/agents', { agent_id: other })).status).toBe(201);
@@ -67,7 +90,9 @@ describe('turn routes refuse what the host may not do', () => {
   it('repeats the very same round as a no-op, and refuses its id with other content (409)', async () => {
     const t = s.turn(turnId);
     const recorded = await t.round('r-1', 'Looking.', [['tc-1', 'shell']]);
-    expect(recorded.body).toMatchObject({ round: { round_id: 'r-1', status: 'open', tool_calls: [{ tool_call_id: 'tc-1', name: 'shell' }] } });
+    expect(recorded.body).toMatchObject({
+      round: { round_id: 'r-1', status: 'open', tool_calls: [{ tool_call_id: 'tc-1', name: 'shell' }] },
+    });
     expect((await t.round('r-1', 'Looking.', [['tc-1', 'shell']])).body.revision).toBe(recorded.body.revision);
     expect(code(await t.round('r-1', 'Something else.'))).toEqual([409, 'conflict', undefined]);
   });
@@ -75,7 +100,11 @@ describe('turn routes refuse what the host may not do', () => {
   it('ends a turn once: the same terminal again records nothing, another is refused (422)', async () => {
     const t = s.turn(turnId);
     const end = await t.end('failed', 'It broke.');
-    expect(end.body).toMatchObject({ turn: { status: 'closed' }, message: { status: 'processed' }, brief: { kind: 'failure', text: 'It broke.' } });
+    expect(end.body).toMatchObject({
+      turn: { status: 'closed' },
+      message: { status: 'processed' },
+      brief: { kind: 'failure', text: 'It broke.' },
+    });
     expect((await t.end('failed', 'It broke.')).body.revision).toBe(end.body.revision);
     expect(code(await t.end('completed'))).toEqual([422, 'invariant_violated', 'turn_already_terminal']);
   });
@@ -111,6 +140,9 @@ describe('turn routes refuse what the host may not do', () => {
     expect((await s.get('/briefs?kind=memo')).status).toBe(400);
     await s.settled();
     expect((await s.get('/decisions?limit=0')).body.items).toHaveLength(1);
-    expect((await s.get('/briefs?kind=failure')).body).toMatchObject({ total: 1, items: [{ kind: 'failure', text: 'It broke.' }] });
+    expect((await s.get('/briefs?kind=failure')).body).toMatchObject({
+      total: 1,
+      items: [{ kind: 'failure', text: 'It broke.' }],
+    });
   });
 });

@@ -11,16 +11,24 @@ describe('tasks, timers and wake hints over HTTP', () => {
       const key = { 'idempotency-key': freshId('task') };
       const created = await task({ kind: 'build', wait_policy: 'background', summary: 'compile it' }, key);
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ task: { kind: 'build', status: 'queued', wait_policy: 'background', terminal: false }, warnings: [] });
+      expect(created.body).toMatchObject({
+        task: { kind: 'build', status: 'queued', wait_policy: 'background', terminal: false },
+        warnings: [],
+      });
       expect(created.body.task.id).toMatch(/^task_[0-9a-f]{32}$/);
-      expect((await task({ kind: 'build', wait_policy: 'background', summary: 'compile it' }, key)).body).toEqual(created.body);
+      expect((await task({ kind: 'build', wait_policy: 'background', summary: 'compile it' }, key)).body).toEqual(
+        created.body,
+      );
       expect((await task({ task_id: 't-named', kind: 'test', wait_policy: 'blocking' })).body.task.id).toBe('t-named');
       expect((await task({ task_id: 't-named', kind: 'test', wait_policy: 'blocking' })).status).toBe(409);
     });
 
     it('moves forward only: a stale running after completed is 200 with a warning and no change', async () => {
       const id = (await task({ kind: 'deploy', wait_policy: 'background' })).body.task.id;
-      expect((await status(id, { status: 'running' })).body).toMatchObject({ task: { status: 'running' }, warnings: [] });
+      expect((await status(id, { status: 'running' })).body).toMatchObject({
+        task: { status: 'running' },
+        warnings: [],
+      });
       const done = await status(id, { status: 'completed', detail: 'deployed' });
       expect(done.status).toBe(200);
       expect(done.body.task).toMatchObject({ status: 'completed', detail: 'deployed', terminal: true });
@@ -28,25 +36,51 @@ describe('tasks, timers and wake hints over HTTP', () => {
       const stale = await status(id, { status: 'running' });
       expect(stale.status).toBe(200);
       expect(stale.body.task).toMatchObject({ status: 'completed' });
-      expect(stale.body.warnings).toEqual([expect.objectContaining({ kind: 'stale_task_status_ignored', current_status: 'completed', requested_status: 'running' })]);
+      expect(stale.body.warnings).toEqual([
+        expect.objectContaining({
+          kind: 'stale_task_status_ignored',
+          current_status: 'completed',
+          requested_status: 'running',
+        }),
+      ]);
       expect(await s.written(s.mine)).toBe(written);
     });
 
     it('resolves a task wait on a terminal status and clears the blocker only while it still equals the reason', async () => {
       const [kept, cleared] = [await s.item('keeps its blocker'), await s.item('gets unblocked')];
-      const [t1, t2] = [(await task({ kind: 'a', wait_policy: 'blocking' })).body.task.id, (await task({ kind: 'b', wait_policy: 'blocking' })).body.task.id];
-      await s.scoped('POST', `${s.base}/work-items/${cleared}/wait`, { wake: 'task_result', reason: 'task a finishes', resource: t1 });
-      await s.scoped('POST', `${s.base}/work-items/${kept}/wait`, { wake: 'task_result', reason: 'task b finishes', resource: t2 });
+      const [t1, t2] = [
+        (await task({ kind: 'a', wait_policy: 'blocking' })).body.task.id,
+        (await task({ kind: 'b', wait_policy: 'blocking' })).body.task.id,
+      ];
+      await s.scoped('POST', `${s.base}/work-items/${cleared}/wait`, {
+        wake: 'task_result',
+        reason: 'task a finishes',
+        resource: t1,
+      });
+      await s.scoped('POST', `${s.base}/work-items/${kept}/wait`, {
+        wake: 'task_result',
+        reason: 'task b finishes',
+        resource: t2,
+      });
       await s.scoped('PATCH', `${s.base}/work-items/${kept}`, { blocked_by: 'also waiting for the operator' });
       await status(t1, { status: 'completed' });
       await status(t2, { status: 'failed', detail: 'boom' });
       await s.projected();
-      expect((await s.scoped('GET', `${s.base}/work-items/${cleared}`)).body).toMatchObject({ blocked_by: null, has_active_waits: false, readiness: 'runnable' });
-      expect((await s.scoped('GET', `${s.base}/work-items/${kept}`)).body).toMatchObject({ blocked_by: 'also waiting for the operator', has_active_waits: false });
+      expect((await s.scoped('GET', `${s.base}/work-items/${cleared}`)).body).toMatchObject({
+        blocked_by: null,
+        has_active_waits: false,
+        readiness: 'runnable',
+      });
+      expect((await s.scoped('GET', `${s.base}/work-items/${kept}`)).body).toMatchObject({
+        blocked_by: 'also waiting for the operator',
+        has_active_waits: false,
+      });
       const intents = await s.scoped('GET', `${s.base}/waiting-intents?status=resolved&limit=100`);
       expect(intents.body.items.map((i: any) => i.resource)).toEqual(expect.arrayContaining([t1, t2]));
       const results = await s.scoped('GET', `${s.base}/messages?limit=100`);
-      expect(results.body.items.filter((m: any) => m.kind === 'task_result').map((m: any) => m.task_id)).toEqual(expect.arrayContaining([t1, t2]));
+      expect(results.body.items.filter((m: any) => m.kind === 'task_result').map((m: any) => m.task_id)).toEqual(
+        expect.arrayContaining([t1, t2]),
+      );
     });
 
     it('lists tasks newest first by filter, and refuses bad input', async () => {
@@ -61,23 +95,37 @@ describe('tasks, timers and wake hints over HTTP', () => {
       expect((await task({ kind: 'x', wait_policy: 'background', work_item_id: 'missing' })).status).toBe(404);
       expect((await status('missing', { status: 'running' })).status).toBe(404);
       expect((await status('bad%2Fid', { status: 'running' })).status).toBe(400);
-      expect((await s.scoped('POST', `/v1/agents/${s.other}/tasks`, { kind: 'x', wait_policy: 'background' })).status).toBe(403);
+      expect(
+        (await s.scoped('POST', `/v1/agents/${s.other}/tasks`, { kind: 'x', wait_policy: 'background' })).status,
+      ).toBe(403);
     });
   });
 
   describe('timers', () => {
     it('creates (201), lists soonest first with `due`, and cancels idempotently', async () => {
-      const later = await s.scoped('POST', `${s.base}/timers`, { duration_ms: 3_600_000, resume_text: 'check the queue' });
+      const later = await s.scoped('POST', `${s.base}/timers`, {
+        duration_ms: 3_600_000,
+        resume_text: 'check the queue',
+      });
       expect(later.status).toBe(201);
-      expect(later.body).toMatchObject({ timer: { status: 'scheduled', resume_text: 'check the queue', interval_ms: null }, warnings: [] });
-      const sooner = await s.scoped('POST', `${s.base}/timers`, { fire_at: '2098-01-01T00:00:00Z', interval_ms: 60_000 });
+      expect(later.body).toMatchObject({
+        timer: { status: 'scheduled', resume_text: 'check the queue', interval_ms: null },
+        warnings: [],
+      });
+      const sooner = await s.scoped('POST', `${s.base}/timers`, {
+        fire_at: '2098-01-01T00:00:00Z',
+        interval_ms: 60_000,
+      });
       expect(sooner.body.timer).toMatchObject({ fire_at: '2098-01-01T00:00:00Z', interval_ms: 60_000 });
       const due = await s.scoped('POST', `${s.base}/timers`, { fire_at: '2020-01-01T00:00:00Z' });
       expect(due.body.warnings).toEqual([expect.objectContaining({ kind: 'timer_already_due' })]);
       await s.projected();
       const list = await s.scoped('GET', `${s.base}/timers?status=scheduled&limit=100`);
       const mine = list.body.items.filter((t: any) => [later.body.timer.id, sooner.body.timer.id].includes(t.id));
-      expect(mine.map((t: any) => [t.id, t.due])).toEqual([[later.body.timer.id, false], [sooner.body.timer.id, false]]);
+      expect(mine.map((t: any) => [t.id, t.due])).toEqual([
+        [later.body.timer.id, false],
+        [sooner.body.timer.id, false],
+      ]);
       const cancelled = await s.scoped('DELETE', `${s.base}/timers/${later.body.timer.id}`);
       expect(cancelled.body).toMatchObject({ cancelled: true, timer: { status: 'cancelled' } });
       const written = await s.written(s.mine);
@@ -105,13 +153,23 @@ describe('tasks, timers and wake hints over HTTP', () => {
       await s.admin('POST', '/v1/agents', { agent_id: agent });
       const first = await s.admin('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron', reason: 'hourly check' });
       expect(first.status).toBe(202);
-      expect(first.body).toMatchObject({ disposition: 'triggered', message: { kind: 'system_tick', priority: 'next', liveness_only: true }, warnings: [] });
+      expect(first.body).toMatchObject({
+        disposition: 'triggered',
+        message: { kind: 'system_tick', priority: 'next', liveness_only: true },
+        warnings: [],
+      });
       await s.admin('POST', `/v1/agents/${agent}/messages`, { kind: 'operator_prompt', body: 'pending work' });
-      const second = await s.admin('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron', reason: 'again', body: { note: 'x' } });
+      const second = await s.admin('POST', `/v1/agents/${agent}/wake-hints`, {
+        source: 'cron',
+        reason: 'again',
+        body: { note: 'x' },
+      });
       expect(second.status).toBe(202);
       expect(second.body).toMatchObject({ disposition: 'coalesced', message: null });
       expect((await s.admin('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron' })).status).toBe(400);
-      expect((await s.scoped('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron', reason: 'r' })).status).toBe(403);
+      expect((await s.scoped('POST', `/v1/agents/${agent}/wake-hints`, { source: 'cron', reason: 'r' })).status).toBe(
+        403,
+      );
     });
   });
 });

@@ -2,7 +2,8 @@ import { waitingSuite } from './waiting-suite';
 
 describe('waiting intents over HTTP', () => {
   const s = waitingSuite();
-  const wait = (itemId: string, body: object, headers?: Record<string, string>) => s.scoped('POST', `${s.base}/work-items/${itemId}/wait`, body, headers);
+  const wait = (itemId: string, body: object, headers?: Record<string, string>) =>
+    s.scoped('POST', `${s.base}/work-items/${itemId}/wait`, body, headers);
 
   describe('WaitFor on a work item', () => {
     it('records the intent, blocks the item with the reason and releases the focus (201)', async () => {
@@ -11,8 +12,22 @@ describe('waiting intents over HTTP', () => {
       const reply = await wait(item, { wake: 'operator_input', reason: '  the operator reviews the draft  ' });
       expect(reply.status).toBe(201);
       expect(reply.body).toMatchObject({
-        waiting_intent: { scope: 'work_item', work_item_id: item, wake: 'operator_input', reason: 'the operator reviews the draft', status: 'active', trigger_count: 0, has_callback_token: false },
-        work_item: { id: item, blocked_by: 'the operator reviews the draft', is_current: false, scheduling_state: 'waiting_operator', has_active_waits: true },
+        waiting_intent: {
+          scope: 'work_item',
+          work_item_id: item,
+          wake: 'operator_input',
+          reason: 'the operator reviews the draft',
+          status: 'active',
+          trigger_count: 0,
+          has_callback_token: false,
+        },
+        work_item: {
+          id: item,
+          blocked_by: 'the operator reviews the draft',
+          is_current: false,
+          scheduling_state: 'waiting_operator',
+          has_active_waits: true,
+        },
         warnings: [],
       });
       expect(reply.body.waiting_intent.id).toMatch(/^wait_[0-9a-f]{32}$/);
@@ -39,17 +54,38 @@ describe('waiting intents over HTTP', () => {
     it('replaces the previous wait of the item, and a timer wait schedules its timer', async () => {
       const item = await s.item();
       const first = await wait(item, { wake: 'operator_input', reason: 'first' });
-      const second = await wait(item, { wake: 'timer', reason: 'look again tomorrow', fire_at: '2099-01-01T00:00:00Z' });
-      expect(second.body.waiting_intent).toMatchObject({ wake: 'timer', fire_at: '2099-01-01T00:00:00Z', timer_id: expect.stringMatching(/^timer_/) });
+      const second = await wait(item, {
+        wake: 'timer',
+        reason: 'look again tomorrow',
+        fire_at: '2099-01-01T00:00:00Z',
+      });
+      expect(second.body.waiting_intent).toMatchObject({
+        wake: 'timer',
+        fire_at: '2099-01-01T00:00:00Z',
+        timer_id: expect.stringMatching(/^timer_/),
+      });
       await s.projected();
       const intents = await s.scoped('GET', `${s.base}/waiting-intents?work_item_id=${item}`);
       expect(intents.body.total).toBe(2);
-      expect(intents.body.items).toEqual(expect.arrayContaining([
-        expect.objectContaining({ id: second.body.waiting_intent.id, status: 'active', end_reason: null }),
-        expect.objectContaining({ id: first.body.waiting_intent.id, status: 'cancelled', end_reason: 'wait_for_replaced' }),
-      ]));
+      expect(intents.body.items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: second.body.waiting_intent.id, status: 'active', end_reason: null }),
+          expect.objectContaining({
+            id: first.body.waiting_intent.id,
+            status: 'cancelled',
+            end_reason: 'wait_for_replaced',
+          }),
+        ]),
+      );
       const timers = await s.scoped('GET', `${s.base}/timers?status=scheduled`);
-      expect(timers.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: second.body.waiting_intent.timer_id, intent_id: second.body.waiting_intent.id })]));
+      expect(timers.body.items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: second.body.waiting_intent.timer_id,
+            intent_id: second.body.waiting_intent.id,
+          }),
+        ]),
+      );
     });
 
     it.each([
@@ -57,7 +93,11 @@ describe('waiting intents over HTTP', () => {
       ['a wrong type', { wake: 'operator_input', reason: 42 }, 'reason'],
       ['an unknown wake', { wake: 'someday', reason: 'r' }, 'wake'],
       ['an external wait without resource', { wake: 'external', reason: 'r' }, 'resource'],
-      ['fire_at on a non-timer wait', { wake: 'operator_input', reason: 'r', fire_at: '2099-01-01T00:00:00Z' }, 'fire_at'],
+      [
+        'fire_at on a non-timer wait',
+        { wake: 'operator_input', reason: 'r', fire_at: '2099-01-01T00:00:00Z' },
+        'fire_at',
+      ],
       ['an empty reason', { wake: 'operator_input', reason: '  ' }, 'reason'],
     ])('refuses %s with 400 naming the field, writing nothing', async (_name, body, field) => {
       const item = await s.item();
@@ -101,13 +141,20 @@ describe('waiting intents over HTTP', () => {
       const intent = (await wait(item, { wake: 'operator_input', reason: 'hold on' })).body.waiting_intent;
       const cancelled = await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`);
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body).toMatchObject({ cancelled: true, waiting_intent: { status: 'cancelled', end_reason: 'cancelled_by_caller' }, warnings: [] });
+      expect(cancelled.body).toMatchObject({
+        cancelled: true,
+        waiting_intent: { status: 'cancelled', end_reason: 'cancelled_by_caller' },
+        warnings: [],
+      });
       const written = await s.written(s.mine);
       const again = await s.scoped('DELETE', `${s.base}/waiting-intents/${intent.id}`, { note: 'again' });
       expect(again.body).toMatchObject({ cancelled: false, waiting_intent: { status: 'cancelled' } });
       expect(await s.written(s.mine)).toBe(written);
       await s.projected();
-      expect((await s.scoped('GET', `${s.base}/work-items/${item}`)).body).toMatchObject({ blocked_by: 'hold on', has_active_waits: false });
+      expect((await s.scoped('GET', `${s.base}/work-items/${item}`)).body).toMatchObject({
+        blocked_by: 'hold on',
+        has_active_waits: false,
+      });
       expect((await s.scoped('DELETE', `${s.base}/waiting-intents/missing`)).status).toBe(404);
     });
   });
@@ -115,23 +162,51 @@ describe('waiting intents over HTTP', () => {
   describe('trigger', () => {
     it('counts triggers on an intent that stays active, never clears the blocker, and surfaces the item as triggered_blocked', async () => {
       const item = await s.item('wait for the upstream fix');
-      const intent = (await wait(item, { wake: 'external', reason: 'upstream fix released', resource: 'github:org/repo#1' })).body.waiting_intent;
+      const intent = (
+        await wait(item, { wake: 'external', reason: 'upstream fix released', resource: 'github:org/repo#1' })
+      ).body.waiting_intent;
       const trigger = `${s.base}/waiting-intents/${intent.id}/trigger`;
-      const first = await s.scoped('POST', trigger, { source: 'github', payload: { release: 'v1.2' }, event_id: 'evt-1' });
+      const first = await s.scoped('POST', trigger, {
+        source: 'github',
+        payload: { release: 'v1.2' },
+        event_id: 'evt-1',
+      });
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ status: 'triggered', waiting_intent: { status: 'active', trigger_count: 1, last_trigger: { source: 'github', event_id: 'evt-1', via: 'api' } } });
+      expect(first.body).toMatchObject({
+        status: 'triggered',
+        waiting_intent: {
+          status: 'active',
+          trigger_count: 1,
+          last_trigger: { source: 'github', event_id: 'evt-1', via: 'api' },
+        },
+      });
       const second = await s.scoped('POST', trigger, { source: 'github' });
       expect(second.body.waiting_intent).toMatchObject({ status: 'active', trigger_count: 2, triggered: true });
       await s.projected();
       const triggered = await s.scoped('GET', `${s.base}/work-items?filter=triggered`);
-      expect(triggered.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: item, candidate_class: 'triggered_blocked', blocked_by: 'upstream fix released' })]));
+      expect(triggered.body.items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: item,
+            candidate_class: 'triggered_blocked',
+            blocked_by: 'upstream fix released',
+          }),
+        ]),
+      );
     });
 
     it('enqueues a callback_event (integration_signal) for enqueue_message delivery', async () => {
       const item = await s.item();
-      const intent = (await wait(item, { wake: 'operator_input', reason: 'a reply', delivery_mode: 'enqueue_message' })).body.waiting_intent;
-      const reply = await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, { source: 'chat', payload: 'yes, go ahead' });
-      expect(reply.body).toMatchObject({ disposition: null, message: { kind: 'callback_event', authority: 'integration_signal', body: 'yes, go ahead', work_item_id: item } });
+      const intent = (await wait(item, { wake: 'operator_input', reason: 'a reply', delivery_mode: 'enqueue_message' }))
+        .body.waiting_intent;
+      const reply = await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, {
+        source: 'chat',
+        payload: 'yes, go ahead',
+      });
+      expect(reply.body).toMatchObject({
+        disposition: null,
+        message: { kind: 'callback_event', authority: 'integration_signal', body: 'yes, go ahead', work_item_id: item },
+      });
     });
 
     it('refuses a cancelled intent with 409 conflict and details.status, appending nothing', async () => {
@@ -150,7 +225,9 @@ describe('waiting intents over HTTP', () => {
       const item = await s.item();
       const intent = (await wait(item, { wake: 'operator_input', reason: 'r' })).body.waiting_intent;
       expect((await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, {})).status).toBe(400);
-      expect((await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, { source: 'x', payload: 42 })).status).toBe(400);
+      expect(
+        (await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, { source: 'x', payload: 42 })).status,
+      ).toBe(400);
     });
   });
 

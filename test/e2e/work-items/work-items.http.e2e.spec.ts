@@ -27,7 +27,10 @@ describe('work items over HTTP', () => {
       const id = freshId('agent');
       const created = await admin('POST', '/v1/agents', { agent_id: id });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ agent: { agent_id: id, posture: 'awake_idle', current_work_item_id: null }, revision: '0' });
+      expect(created.body).toMatchObject({
+        agent: { agent_id: id, posture: 'awake_idle', current_work_item_id: null },
+        revision: '0',
+      });
       const again = await admin('POST', '/v1/agents', { agent_id: id });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('conflict');
@@ -53,13 +56,28 @@ describe('work items over HTTP', () => {
 
   describe('creating', () => {
     it('creates an open draft item with its plan file seeded, not focused (201)', async () => {
-      const reply = await scoped('POST', base, { work_item_id: 'w-create', objective: '  Ship the report  ', plan: '# Plan\nstep one' });
+      const reply = await scoped('POST', base, {
+        work_item_id: 'w-create',
+        objective: '  Ship the report  ',
+        plan: '# Plan\nstep one',
+      });
       expect(reply.status).toBe(201);
       expect(reply.body.warnings).toEqual([]);
       expect(reply.body.work_item).toMatchObject({
-        id: 'w-create', objective: 'Ship the report', state: 'open', plan_status: 'draft', revision: 1, is_current: false,
-        readiness: 'runnable', candidate_class: 'queued_runnable',
-        plan_artifact: { relative_path: 'work-items/w-create/plan.md', byte_size: 15, preview: '# Plan\nstep one', preview_complete: true },
+        id: 'w-create',
+        objective: 'Ship the report',
+        state: 'open',
+        plan_status: 'draft',
+        revision: 1,
+        is_current: false,
+        readiness: 'runnable',
+        candidate_class: 'queued_runnable',
+        plan_artifact: {
+          relative_path: 'work-items/w-create/plan.md',
+          byte_size: 15,
+          preview: '# Plan\nstep one',
+          preview_complete: true,
+        },
       });
       expect(reply.body.work_item.plan_artifact.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(readFileSync(reply.body.work_item.plan_artifact.path, 'utf8')).toBe('# Plan\nstep one');
@@ -78,7 +96,11 @@ describe('work items over HTTP', () => {
     it.each([
       ['an empty objective', { objective: '   ' }, 'objective'],
       ['a 501-character objective', { objective: 'x'.repeat(501) }, 'objective'],
-      ['101 todos', { objective: 'o', todo_list: Array.from({ length: 101 }, () => ({ text: 't', state: 'pending' })) }, 'todo_list'],
+      [
+        '101 todos',
+        { objective: 'o', todo_list: Array.from({ length: 101 }, () => ({ text: 't', state: 'pending' })) },
+        'todo_list',
+      ],
       ['an unknown todo state', { objective: 'o', todo_list: [{ text: 't', state: 'done' }] }, 'todo_list'],
       ['an unknown field', { objective: 'o', priority: 'high' }, 'priority'],
       ['a wrong type', { objective: 42 }, 'objective'],
@@ -94,7 +116,11 @@ describe('work items over HTTP', () => {
       expect((await scoped('POST', base, { work_item_id: 'w-dup', objective: 'o' })).status).toBe(201);
       expect((await scoped('POST', base, { work_item_id: 'w-dup', objective: 'o' })).status).toBe(409);
       const ghost = freshId('ghost');
-      const reply = await admin('POST', `/v1/agents/${ghost}/work-items`, { work_item_id: 'w-1', objective: 'o', plan: 'p' });
+      const reply = await admin('POST', `/v1/agents/${ghost}/work-items`, {
+        work_item_id: 'w-1',
+        objective: 'o',
+        plan: 'p',
+      });
       expect(reply.status).toBe(404);
       expect(existsSync(`${app.dataDir}/agent-home/${ghost}`)).toBe(false);
     });
@@ -109,12 +135,20 @@ describe('work items over HTTP', () => {
       expect(first.body).toMatchObject({ current: { id: 'w-f1', is_current: true }, warnings: [] });
       const second = await scoped('POST', `${base}/w-f2/pick`, {});
       expect(second.body.previous).toMatchObject({ id: 'w-f1', is_current: false });
-      expect(second.body.warnings).toEqual([expect.objectContaining({ kind: 'missing_pick_reason_for_runnable_focus_switch' })]);
+      expect(second.body.warnings).toEqual([
+        expect.objectContaining({ kind: 'missing_pick_reason_for_runnable_focus_switch' }),
+      ]);
       const blocked = await scoped('PATCH', `${base}/w-f2`, { blocked_by: 'waiting for the operator' });
       expect(blocked.status).toBe(200);
-      expect(blocked.body).toMatchObject({ focus_released: true, work_item: { blocked_by: 'waiting for the operator', is_current: false, readiness: 'blocked', revision: 2 } });
+      expect(blocked.body).toMatchObject({
+        focus_released: true,
+        work_item: { blocked_by: 'waiting for the operator', is_current: false, readiness: 'blocked', revision: 2 },
+      });
       const cleared = await scoped('PATCH', `${base}/w-f2`, { blocked_by: null });
-      expect(cleared.body).toMatchObject({ focus_released: false, work_item: { blocked_by: null, is_current: false, readiness: 'runnable' } });
+      expect(cleared.body).toMatchObject({
+        focus_released: false,
+        work_item: { blocked_by: null, is_current: false, readiness: 'runnable' },
+      });
     });
 
     it('refuses to pick a completed item (422) or an unknown one (404)', async () => {
@@ -130,14 +164,26 @@ describe('work items over HTTP', () => {
 
   describe('completing', () => {
     it('completes with an unfinished-todos warning, then records nothing on a second completion', async () => {
-      const todos = [{ text: 'a', state: 'completed' }, { text: 'b', state: 'in_progress' }, { text: 'c', state: 'pending' }];
+      const todos = [
+        { text: 'a', state: 'completed' },
+        { text: 'b', state: 'in_progress' },
+        { text: 'c', state: 'pending' },
+      ];
       await scoped('POST', base, { work_item_id: 'w-c', objective: 'complete me', todo_list: todos });
       await scoped('POST', `${base}/w-c/pick`, {});
       const done = await scoped('POST', `${base}/w-c/complete`, {});
       expect(done.status).toBe(200);
-      expect(done.body).toMatchObject({ completed_transition: true, work_item: { state: 'completed', is_current: false } });
+      expect(done.body).toMatchObject({
+        completed_transition: true,
+        work_item: { state: 'completed', is_current: false },
+      });
       expect(done.body.warnings).toEqual([
-        expect.objectContaining({ kind: 'unfinished_todos', pending_count: 1, in_progress_count: 1, sample: [todos[1], todos[2]] }),
+        expect.objectContaining({
+          kind: 'unfinished_todos',
+          pending_count: 1,
+          in_progress_count: 1,
+          sample: [todos[1], todos[2]],
+        }),
       ]);
       const again = await scoped('POST', `${base}/w-c/complete`, {});
       expect(again.body).toMatchObject({ completed_transition: false, warnings: [], revision: done.body.revision });
@@ -158,9 +204,15 @@ describe('work items over HTTP', () => {
 
     it('refuses a stale expected_revision with 409 and the current revision', async () => {
       const current = await scoped('POST', base, { objective: 'rev' });
-      const stale = await scoped('POST', base, { objective: 'stale', expected_revision: Number(current.body.revision) - 1 });
+      const stale = await scoped('POST', base, {
+        objective: 'stale',
+        expected_revision: Number(current.body.revision) - 1,
+      });
       expect(stale.status).toBe(409);
-      expect(stale.body.error).toMatchObject({ code: 'conflict', details: { current_revision: current.body.revision } });
+      expect(stale.body.error).toMatchObject({
+        code: 'conflict',
+        details: { current_revision: current.body.revision },
+      });
       const fresh = await scoped('POST', base, { objective: 'fresh', expected_revision: current.body.revision });
       expect(fresh.status).toBe(201);
     });
@@ -177,7 +229,10 @@ describe('work items over HTTP', () => {
       await projected(app);
       expect((await admin('GET', `${items}?filter=queued`)).body).toMatchObject({ total: 1, items: [{ id: 'q-1' }] });
       expect((await admin('GET', `${items}?filter=current`)).body).toMatchObject({ total: 1, items: [{ id: 'q-3' }] });
-      expect((await admin('GET', `${items}?filter=waiting_for_operator`)).body).toMatchObject({ total: 1, items: [{ id: 'q-2' }] });
+      expect((await admin('GET', `${items}?filter=waiting_for_operator`)).body).toMatchObject({
+        total: 1,
+        items: [{ id: 'q-2' }],
+      });
       const limited = await admin('GET', `${items}?filter=all&limit=2`);
       expect(limited.body.total).toBe(3);
       expect(limited.body.items).toHaveLength(2);

@@ -11,8 +11,13 @@ export type Meta = { now: string; command_id: string };
 export type Build = (meta: Meta, state: AgentState) => AgentCommand;
 
 export const planArtifact = (id: string): PlanArtifact => ({
-  path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,
-  updated_at: '2026-01-01T00:00:00.000Z', preview: '', preview_complete: true,
+  path: `/h/a/work-items/${id}/plan.md`,
+  relative_path: `work-items/${id}/plan.md`,
+  hash: 'sha256:0',
+  byte_size: 0,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  preview: '',
+  preview_complete: true,
 });
 
 /**
@@ -25,12 +30,20 @@ export class ProjectionHarness {
   newest = -1n;
   events = 0;
 
-  private constructor(readonly pool: Pool, readonly store: EventStore, readonly repository: AgentRepository<AgentState, AgentEvent>) {}
+  private constructor(
+    readonly pool: Pool,
+    readonly store: EventStore,
+    readonly repository: AgentRepository<AgentState, AgentEvent>,
+  ) {}
 
   static async open(schemaPrefix: string): Promise<ProjectionHarness> {
     const pool = await testPool(10, await isolatedDatabaseUrl(schemaPrefix));
     const store = await testStore(pool);
-    return new ProjectionHarness(pool, store, new AgentRepository(store, new PostgresSnapshotStore(pool), agentStateDecider));
+    return new ProjectionHarness(
+      pool,
+      store,
+      new AgentRepository(store, new PostgresSnapshotStore(pool), agentStateDecider),
+    );
   }
 
   async run(agentId: string, script: Build[]): Promise<void> {
@@ -38,7 +51,9 @@ export class ProjectionHarness {
       this.seq += 1;
       const meta = { now: new Date(Date.UTC(2026, 0, 1, 0, 0, this.seq)).toISOString(), command_id: `c-${this.seq}` };
       const command = build(meta, (await this.repository.load(agentId)).state);
-      const result = await this.repository.transact({ agentId, commandId: meta.command_id, actor: 'test' }, (s) => decide(command, s));
+      const result = await this.repository.transact({ agentId, commandId: meta.command_id, actor: 'test' }, (s) =>
+        decide(command, s),
+      );
       this.events += result.events.length;
       if (result.position !== null && result.position > this.newest) this.newest = result.position;
     }
@@ -50,8 +65,14 @@ export class ProjectionHarness {
    */
   async record(agentId: string, events: readonly AgentEvent[]): Promise<void> {
     this.seq += 1;
-    const readdressed = events.map((event) => ('agent_id' in event.data ? { ...event, data: { ...event.data, agent_id: agentId } } : event) as AgentEvent);
-    const result = await this.repository.transact({ agentId, commandId: `c-${this.seq}`, actor: 'test' }, () => readdressed);
+    const readdressed = events.map(
+      (event) =>
+        ('agent_id' in event.data ? { ...event, data: { ...event.data, agent_id: agentId } } : event) as AgentEvent,
+    );
+    const result = await this.repository.transact(
+      { agentId, commandId: `c-${this.seq}`, actor: 'test' },
+      () => readdressed,
+    );
     this.events += result.events.length;
     if (result.position !== null && result.position > this.newest) this.newest = result.position;
   }
@@ -61,9 +82,12 @@ export class ProjectionHarness {
    * read model), or one of only `projectors`, with a checkpoint of its own (a spec of one model).
    */
   async project(projectors?: Projector<AgentState>[]): Promise<void> {
-    const runner = projectors === undefined
-      ? createProjectionRunner(this.pool, this.store)
-      : new ProjectionRunner(this.pool, this.store, agentStateDecider, projectors, { name: `only_${projectors.map((p) => p.name).join('_')}` });
+    const runner =
+      projectors === undefined
+        ? createProjectionRunner(this.pool, this.store)
+        : new ProjectionRunner(this.pool, this.store, agentStateDecider, projectors, {
+            name: `only_${projectors.map((p) => p.name).join('_')}`,
+          });
     await runner.start();
     await runner.waitFor(this.newest);
     await runner.stop();

@@ -25,7 +25,10 @@ describe('hostile input over gRPC', () => {
 
   const mine = (method: string, request: Record<string, unknown>, metadata?: Record<string, string>) =>
     grpc.call(method, { agent_id: world.mine, ...request }, world.tokens.mine, metadata);
-  const json = (value: unknown) => ({ content: 'json', json: typeof value === 'string' ? value : JSON.stringify(value) });
+  const json = (value: unknown) => ({
+    content: 'json',
+    json: typeof value === 'string' ? value : JSON.stringify(value),
+  });
 
   interface Case {
     send: () => Promise<GrpcReply>;
@@ -34,14 +37,20 @@ describe('hostile input over gRPC', () => {
     errorCode: string | null;
     details?: Record<string, unknown>;
   }
-  const refused = (status: GrpcStatus, errorCode: string | null, details?: Record<string, unknown>) => (send: () => Promise<GrpcReply>): Case => ({ send, status, errorCode, details });
-  const invalid = (details?: Record<string, unknown>) => refused(GrpcStatus.INVALID_ARGUMENT, 'validation_failed', details);
+  const refused =
+    (status: GrpcStatus, errorCode: string | null, details?: Record<string, unknown>) =>
+    (send: () => Promise<GrpcReply>): Case => ({ send, status, errorCode, details });
+  const invalid = (details?: Record<string, unknown>) =>
+    refused(GrpcStatus.INVALID_ARGUMENT, 'validation_failed', details);
 
   async function check(kase: Case): Promise<void> {
     const before = await world.revisionOf(world.mine);
     const reply = await kase.send();
     const refusal = refusalOf(reply);
-    expect({ status: refusal.code, errorCode: refusal.errorCode ?? null }).toEqual({ status: kase.status, errorCode: kase.errorCode });
+    expect({ status: refusal.code, errorCode: refusal.errorCode ?? null }).toEqual({
+      status: kase.status,
+      errorCode: kase.errorCode,
+    });
     if (kase.details) expect(refusal.details).toMatchObject(kase.details);
     expect(await world.revisionOf(world.mine)).toBe(before);
     expect((await probe(world.app, 'GET', '/health')).status).toBe(200);
@@ -49,11 +58,21 @@ describe('hostile input over gRPC', () => {
   const table = (cases: Record<string, Case>) => Object.entries(cases);
 
   describe('size limits', () => {
-    it.each(table({
-      'a message over 1 MiB': refused(GrpcStatus.RESOURCE_EXHAUSTED, null)(() => mine('CreateWorkItem', { objective: 'x'.repeat(MiB + 1) })),
-      'a message body over 1 MiB': refused(GrpcStatus.RESOURCE_EXHAUSTED, null)(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json({ text: 'x'.repeat(MiB) }) })),
-      'a message just under 1 MiB with an objective over the domain limit': invalid()(() => mine('CreateWorkItem', { objective: 'x'.repeat(MiB - 200) })),
-    }))('refuses %s', (_name, kase) => check(kase));
+    it.each(
+      table({
+        'a message over 1 MiB': refused(
+          GrpcStatus.RESOURCE_EXHAUSTED,
+          null,
+        )(() => mine('CreateWorkItem', { objective: 'x'.repeat(MiB + 1) })),
+        'a message body over 1 MiB': refused(
+          GrpcStatus.RESOURCE_EXHAUSTED,
+          null,
+        )(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json({ text: 'x'.repeat(MiB) }) })),
+        'a message just under 1 MiB with an objective over the domain limit': invalid()(() =>
+          mine('CreateWorkItem', { objective: 'x'.repeat(MiB - 200) }),
+        ),
+      }),
+    )('refuses %s', (_name, kase) => check(kase));
 
     it('refuses 100 KB of metadata at the HTTP/2 layer, and keeps serving', async () => {
       const reply = await mine('GetAgent', {}, { 'x-junk': 'x'.repeat(100_000) });
@@ -70,24 +89,57 @@ describe('hostile input over gRPC', () => {
       expect(JSON.parse(reply.reply.message.body.json)).toEqual(body);
     });
 
-    it.each(table({
-      'a body nested one level deeper (33 in all)': invalid({ reason: 'too_deep', max_depth: 32 })(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json(nestedObject(32)) })),
-      '100 000 nested arrays': invalid()(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`) })),
-      'a top-level __proto__ key': invalid({ reason: 'forbidden_key', key: '__proto__' })(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"__proto__":{"admin":true}}') })),
-      'a nested constructor key': invalid({ reason: 'forbidden_key', key: 'constructor' })(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"a":[{"constructor":{"name":"x"}}]}') })),
-      'a prototype key in a trigger payload': invalid({ reason: 'forbidden_key', key: 'prototype' })(() =>
-        mine('TriggerWaitingIntent', { intent_id: world.existing.intent_id, source: 's', payload: json('{"prototype":1}') }),
-      ),
-      'a __proto__ key in a public callback payload': invalid({ reason: 'forbidden_key', key: '__proto__' })(() =>
-        grpc.call('Callback', { callback_token: world.callbackToken, source: 's', payload: json('{"x":{"__proto__":{"p":1}}}') }),
-      ),
-      'a wake hint body with a forbidden key': invalid({ reason: 'forbidden_key' })(() => mine('SubmitWakeHint', { source: 's', reason: 'r', body: json('{"constructor":1}') })),
-      'json that does not parse': invalid()(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"a":') })),
-      'json that is an array': invalid()(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('[1]') })),
-      'json that is a string': invalid()(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('"x"') })),
-      'a lone surrogate in json': invalid({ reason: 'invalid_text', problem: 'lone_surrogate' })(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"k":"\\ud800"}') })),
-      'a NUL in json': invalid({ reason: 'invalid_text', problem: 'nul' })(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"k\\u0000":1}') })),
-    }))('refuses %s', (_name, kase) => check(kase));
+    it.each(
+      table({
+        'a body nested one level deeper (33 in all)': invalid({ reason: 'too_deep', max_depth: 32 })(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json(nestedObject(32)) }),
+        ),
+        '100 000 nested arrays': invalid()(() =>
+          mine('EnqueueMessage', {
+            kind: 'operator_prompt',
+            body: json(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
+          }),
+        ),
+        'a top-level __proto__ key': invalid({ reason: 'forbidden_key', key: '__proto__' })(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"__proto__":{"admin":true}}') }),
+        ),
+        'a nested constructor key': invalid({ reason: 'forbidden_key', key: 'constructor' })(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"a":[{"constructor":{"name":"x"}}]}') }),
+        ),
+        'a prototype key in a trigger payload': invalid({ reason: 'forbidden_key', key: 'prototype' })(() =>
+          mine('TriggerWaitingIntent', {
+            intent_id: world.existing.intent_id,
+            source: 's',
+            payload: json('{"prototype":1}'),
+          }),
+        ),
+        'a __proto__ key in a public callback payload': invalid({ reason: 'forbidden_key', key: '__proto__' })(() =>
+          grpc.call('Callback', {
+            callback_token: world.callbackToken,
+            source: 's',
+            payload: json('{"x":{"__proto__":{"p":1}}}'),
+          }),
+        ),
+        'a wake hint body with a forbidden key': invalid({ reason: 'forbidden_key' })(() =>
+          mine('SubmitWakeHint', { source: 's', reason: 'r', body: json('{"constructor":1}') }),
+        ),
+        'json that does not parse': invalid()(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"a":') }),
+        ),
+        'json that is an array': invalid()(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('[1]') }),
+        ),
+        'json that is a string': invalid()(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('"x"') }),
+        ),
+        'a lone surrogate in json': invalid({ reason: 'invalid_text', problem: 'lone_surrogate' })(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"k":"\\ud800"}') }),
+        ),
+        'a NUL in json': invalid({ reason: 'invalid_text', problem: 'nul' })(() =>
+          mine('EnqueueMessage', { kind: 'operator_prompt', body: json('{"k\\u0000":1}') }),
+        ),
+      }),
+    )('refuses %s', (_name, kase) => check(kase));
 
     it('leaves Object.prototype alone after all of it', () => {
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
@@ -96,7 +148,8 @@ describe('hostile input over gRPC', () => {
   });
 
   describe('strings and ids', () => {
-    const agentId = (id: string) => invalid()(() => grpc.call('CreateWorkItem', { agent_id: id, objective: 'o' }, world.tokens.mine));
+    const agentId = (id: string) =>
+      invalid()(() => grpc.call('CreateWorkItem', { agent_id: id, objective: 'o' }, world.tokens.mine));
     const itemId = (id: string) => invalid()(() => mine('PickWorkItem', { work_item_id: id }));
     const ids: Record<string, string> = {
       '..': '..',
@@ -107,21 +160,29 @@ describe('hostile input over gRPC', () => {
       'with a NUL': 'a\u0000b',
       'with a control character': 'a\u0001b',
       'in another script': 'élève',
-      'empty': '',
+      empty: '',
     };
     it.each(Object.entries(ids))('refuses an agent id %s, whatever the token', (_name, id) => check(agentId(id)));
     it.each(Object.entries(ids))('refuses a work item id %s', (_name, id) => check(itemId(id)));
 
-    it.each(table({
-      'a NUL in an objective': invalid({ reason: 'invalid_text', problem: 'nul', path: 'objective' })(() => mine('CreateWorkItem', { objective: 'a\u0000b' })),
-      'a NUL in a plan body': invalid({ reason: 'invalid_text', problem: 'nul' })(() => mine('ReplacePlan', { work_item_id: 'w-sec', body: '# plan\u0000' })),
-      'a command_id with a space': invalid()(() => mine('CreateWorkItem', { objective: 'o', command_id: 'a key' })),
-      'a command_id of 201 characters': invalid()(() => mine('CreateWorkItem', { objective: 'o', command_id: 'k'.repeat(201) })),
-      'an unknown list filter': invalid()(() => mine('ListWorkItems', { filter: 'everything' })),
-      'an unknown enum literal': invalid()(() => mine('CreateWorkItem', { objective: 'o', plan_status: 'finished' })),
-      'a duration beyond int64 sense': invalid()(() => mine('CreateTimer', { duration_ms: '9223372036854775807' })),
-      'a negative duration': invalid()(() => mine('CreateTimer', { duration_ms: '-1' })),
-    }))('refuses %s', (_name, kase) => check(kase));
+    it.each(
+      table({
+        'a NUL in an objective': invalid({ reason: 'invalid_text', problem: 'nul', path: 'objective' })(() =>
+          mine('CreateWorkItem', { objective: 'a\u0000b' }),
+        ),
+        'a NUL in a plan body': invalid({ reason: 'invalid_text', problem: 'nul' })(() =>
+          mine('ReplacePlan', { work_item_id: 'w-sec', body: '# plan\u0000' }),
+        ),
+        'a command_id with a space': invalid()(() => mine('CreateWorkItem', { objective: 'o', command_id: 'a key' })),
+        'a command_id of 201 characters': invalid()(() =>
+          mine('CreateWorkItem', { objective: 'o', command_id: 'k'.repeat(201) }),
+        ),
+        'an unknown list filter': invalid()(() => mine('ListWorkItems', { filter: 'everything' })),
+        'an unknown enum literal': invalid()(() => mine('CreateWorkItem', { objective: 'o', plan_status: 'finished' })),
+        'a duration beyond int64 sense': invalid()(() => mine('CreateTimer', { duration_ms: '9223372036854775807' })),
+        'a negative duration': invalid()(() => mine('CreateTimer', { duration_ms: '-1' })),
+      }),
+    )('refuses %s', (_name, kase) => check(kase));
 
     it('accepts an id of exactly 128 characters', async () => {
       const id = `g${'x'.repeat(127)}`;
@@ -130,33 +191,43 @@ describe('hostile input over gRPC', () => {
       expect((await mine('GetWorkItem', { work_item_id: id })).reply?.id).toBe(id);
     });
 
-    it.each(UNICODE_SAMPLES.map((text) => [text.slice(0, 24), text]))('stores and answers back %j unchanged', async (_label, text) => {
-      const created = await mine('CreateWorkItem', { objective: text });
-      expect(created.error).toBeNull();
-      expect(created.reply.work_item.objective).toBe(text);
-      await agentsProjected(world.app, world.mine);
-      expect((await mine('GetWorkItem', { work_item_id: created.reply.work_item.id })).reply.objective).toBe(text);
-    });
+    it.each(UNICODE_SAMPLES.map((text) => [text.slice(0, 24), text]))(
+      'stores and answers back %j unchanged',
+      async (_label, text) => {
+        const created = await mine('CreateWorkItem', { objective: text });
+        expect(created.error).toBeNull();
+        expect(created.reply.work_item.objective).toBe(text);
+        await agentsProjected(world.app, world.mine);
+        expect((await mine('GetWorkItem', { work_item_id: created.reply.work_item.id })).reply.objective).toBe(text);
+      },
+    );
   });
 
   describe('revisions', () => {
-    const expected = (value: string) => invalid()(() => mine('UpdateWorkItem', { work_item_id: 'w-sec', objective: 'o', expected_revision: value }));
-    it.each(table({
-      '-1': expected('-1'),
-      '1.5': expected('1.5'),
-      '1e3': expected('1e3'),
-      '9223372036854775808 (beyond int8)': expected('9223372036854775808'),
-      'a 1000-digit string': expected('9'.repeat(1000)),
-      '" 1"': expected(' 1'),
-      '01': expected('01'),
-      '-0': expected('-0'),
-      'an empty string': expected(''),
-      'a word': expected('latest'),
-    }))('refuses expected_revision %s', (_name, kase) => check(kase));
+    const expected = (value: string) =>
+      invalid()(() => mine('UpdateWorkItem', { work_item_id: 'w-sec', objective: 'o', expected_revision: value }));
+    it.each(
+      table({
+        '-1': expected('-1'),
+        '1.5': expected('1.5'),
+        '1e3': expected('1e3'),
+        '9223372036854775808 (beyond int8)': expected('9223372036854775808'),
+        'a 1000-digit string': expected('9'.repeat(1000)),
+        '" 1"': expected(' 1'),
+        '01': expected('01'),
+        '-0': expected('-0'),
+        'an empty string': expected(''),
+        'a word': expected('latest'),
+      }),
+    )('refuses expected_revision %s', (_name, kase) => check(kase));
 
     it('answers the largest int8 revision with ABORTED and the current revision', async () => {
       const current = String(await world.revisionOf(world.mine));
-      await check(refused(GrpcStatus.ABORTED, 'conflict', { current_revision: current })(() => mine('UpdateWorkItem', { work_item_id: 'w-sec', objective: 'o', expected_revision: '9223372036854775807' })));
+      await check(
+        refused(GrpcStatus.ABORTED, 'conflict', { current_revision: current })(() =>
+          mine('UpdateWorkItem', { work_item_id: 'w-sec', objective: 'o', expected_revision: '9223372036854775807' }),
+        ),
+      );
     });
   });
 
@@ -165,8 +236,13 @@ describe('hostile input over gRPC', () => {
       new Promise((resolve) => {
         const metadata = new Metadata();
         metadata.set('authorization', `Bearer ${world.tokens.mine}`);
-        raw.makeUnaryRequest('/agent_runtime.v1.AgentRuntime/CreateWorkItem', (b: Buffer) => b, (b: Buffer) => b, bytes, metadata, (error: ServiceError | null, reply?: Buffer) =>
-          resolve({ error, reply }),
+        raw.makeUnaryRequest(
+          '/agent_runtime.v1.AgentRuntime/CreateWorkItem',
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          bytes,
+          metadata,
+          (error: ServiceError | null, reply?: Buffer) => resolve({ error, reply }),
         );
       });
     it.each([

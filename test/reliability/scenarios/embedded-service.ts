@@ -9,7 +9,10 @@ import { ServiceProcess, tempDataDir } from '../support/service-process';
  * initdb for all of them, and each later scenario starts from the history of the earlier ones.
  */
 export class EmbeddedService {
-  private constructor(readonly dataDir: string, public service: ServiceProcess) {}
+  private constructor(
+    readonly dataDir: string,
+    public service: ServiceProcess,
+  ) {}
 
   get pgDir(): string {
     return join(this.dataDir, 'pg');

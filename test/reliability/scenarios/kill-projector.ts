@@ -21,8 +21,13 @@ export interface KillProjectorOptions {
 }
 
 const plan = (id: string) => ({
-  path: `/h/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 0,
-  updated_at: '2026-01-01T00:00:00.000Z', preview: '', preview_complete: true,
+  path: `/h/work-items/${id}/plan.md`,
+  relative_path: `work-items/${id}/plan.md`,
+  hash: 'sha256:0',
+  byte_size: 0,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  preview: '',
+  preview_complete: true,
 });
 
 /**
@@ -38,17 +43,42 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
   const pool: Pool = await testPool(6, url);
   await ensureApplyLog(pool);
   const store = new PostgresEventStore(pool);
-  const repository = new AgentRepository<AgentState, AgentEvent>(store, new PostgresSnapshotStore(pool), agentStateDecider);
+  const repository = new AgentRepository<AgentState, AgentEvent>(
+    store,
+    new PostgresSnapshotStore(pool),
+    agentStateDecider,
+  );
   const log = new AckLog();
   const agents = uniqueIds('proj', options.agents ?? 6);
   let seq = 0;
-  const run = async (agentId: string, build: (meta: { now: string; command_id: string; actor: string }) => AgentCommand) => {
+  const run = async (
+    agentId: string,
+    build: (meta: { now: string; command_id: string; actor: string }) => AgentCommand,
+  ) => {
     seq += 1;
-    const command = build({ now: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, seq)).toISOString(), command_id: freshKey('proj'), actor: 'reliability' });
-    const result = await repository.transact({ agentId, commandId: command.meta.command_id, actor: 'reliability' }, (state) => decide(command, state));
-    log.record({ key: command.meta.command_id, agent: agentId, method: 'DOMAIN', path: command.type, body: command.data, appends: true }, {
-      status: 200, body: { revision: result.revision?.toString() ?? null },
+    const command = build({
+      now: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, seq)).toISOString(),
+      command_id: freshKey('proj'),
+      actor: 'reliability',
     });
+    const result = await repository.transact(
+      { agentId, commandId: command.meta.command_id, actor: 'reliability' },
+      (state) => decide(command, state),
+    );
+    log.record(
+      {
+        key: command.meta.command_id,
+        agent: agentId,
+        method: 'DOMAIN',
+        path: command.type,
+        body: command.data,
+        appends: true,
+      },
+      {
+        status: 200,
+        body: { revision: result.revision?.toString() ?? null },
+      },
+    );
   };
   const lastItem = new Map<string, string>();
   const write = async (count: number) => {
@@ -56,17 +86,26 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
       const agentId = agents[n % agents.length];
       const previous = lastItem.get(agentId);
       if (n % 3 === 2 && previous) {
-        await run(agentId, (meta) => ({ type: 'PickWorkItem', data: { work_item_id: previous, reason: 'next' }, meta }));
+        await run(agentId, (meta) => ({
+          type: 'PickWorkItem',
+          data: { work_item_id: previous, reason: 'next' },
+          meta,
+        }));
       } else {
         const id = `w-${seq}`;
-        await run(agentId, (meta) => ({ type: 'CreateWorkItem', data: { work_item_id: id, objective: `objective ${n}`, plan_artifact: plan(id) }, meta }));
+        await run(agentId, (meta) => ({
+          type: 'CreateWorkItem',
+          data: { work_item_id: id, objective: `objective ${n}`, plan_artifact: plan(id) },
+          meta,
+        }));
         lastItem.set(agentId, id);
       }
     }
   };
   const children: Array<ReturnType<typeof spawnTs>> = [];
   try {
-    for (const agentId of agents) await run(agentId, (meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }));
+    for (const agentId of agents)
+      await run(agentId, (meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }));
     await write(options.backlog ?? 150);
     let writing = true;
     const writer = (async () => {
@@ -78,7 +117,12 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
     })();
     let killedInBatch = 0;
     for (let kill = 0; kill < (options.kills ?? 2); kill++) {
-      const env = { DATABASE_URL: url, PROJECTOR_HOLD: 'stdin', PROJECTOR_BATCH: '40', PROJECTOR_LABEL: `killed-${kill}` };
+      const env = {
+        DATABASE_URL: url,
+        PROJECTOR_HOLD: 'stdin',
+        PROJECTOR_BATCH: '40',
+        PROJECTOR_LABEL: `killed-${kill}`,
+      };
       const child = spawnTs('test/reliability/support/projector-child.ts', env, { stdin: 'pipe' });
       children.push(child);
       child.stdin!.on('error', () => undefined); // a write to a child that just died
@@ -94,7 +138,11 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
         child.stdin!.write('go\n');
         return false;
       });
-      const outcome = await Promise.race([inBatch.then(() => 'in-batch'), exited.then(() => 'exited'), sleep(60_000).then(() => 'timeout')]);
+      const outcome = await Promise.race([
+        inBatch.then(() => 'in-batch'),
+        exited.then(() => 'exited'),
+        sleep(60_000).then(() => 'timeout'),
+      ]);
       if (outcome !== 'in-batch') throw new Error(`projector child ${outcome} before a batch:\n${output.text()}`);
       process.kill(child.pid!, 'SIGKILL');
       await exited;
@@ -109,9 +157,15 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
     const lastExited = new Promise((resolve) => last.once('exit', resolve));
     try {
       const report = await checkHistory({ url, log, applyLog: { after: -1n }, waitMs: 60_000 });
-      const { rows } = await pool.query('SELECT runner, count(*)::int AS n FROM reliability_apply_log GROUP BY runner ORDER BY runner');
+      const { rows } = await pool.query(
+        'SELECT runner, count(*)::int AS n FROM reliability_apply_log GROUP BY runner ORDER BY runner',
+      );
       const applied = Object.fromEntries(rows.map((row) => [`applied_by_${row.runner}`, row.n]));
-      return { name: 'kill -9 of the projector mid-batch', report, notes: { killed_in_batch: killedInBatch, ...applied, duration_ms: Date.now() - started } };
+      return {
+        name: 'kill -9 of the projector mid-batch',
+        report,
+        notes: { killed_in_batch: killedInBatch, ...applied, duration_ms: Date.now() - started },
+      };
     } finally {
       last.kill('SIGTERM');
       await Promise.race([lastExited, sleep(10_000)]);

@@ -21,7 +21,10 @@ export interface KillServiceOptions {
  * retries of acknowledged commands answer the first reply and append nothing, commands in flight
  * at the kill are stored at most once, and the read models equal a rebuild.
  */
-export async function killServiceMidLoad(host: EmbeddedService, options: KillServiceOptions = {}): Promise<ScenarioResult> {
+export async function killServiceMidLoad(
+  host: EmbeddedService,
+  options: KillServiceOptions = {},
+): Promise<ScenarioResult> {
   const started = Date.now();
   const notes: ScenarioResult['notes'] = {};
   const client = new ReliabilityClient(host.service.baseUrl, 'tok-admin');
@@ -49,5 +52,9 @@ export async function killServiceMidLoad(host: EmbeddedService, options: KillSer
     await retryUntilDefinite(client, client.log.all());
   }
   const report = await checkHistory({ url: await host.service.postgresUrl(), log: client.log });
-  return { name: 'kill -9 of the service mid-load', report, notes: { ...notes, in_flight_at_kill: inFlightAtKill, duration_ms: Date.now() - started } };
+  return {
+    name: 'kill -9 of the service mid-load',
+    report,
+    notes: { ...notes, in_flight_at_kill: inFlightAtKill, duration_ms: Date.now() - started },
+  };
 }

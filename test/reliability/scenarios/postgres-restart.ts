@@ -26,7 +26,10 @@ type Timed = Reply & { sentAt: number; at: number };
  * /health answers 503; after the restart the service reconnects by itself and commands succeed;
  * the client retries what failed with the same keys; then the history checker.
  */
-export async function restartPostgresUnderLoad(host: EmbeddedService, options: PostgresRestartOptions = {}): Promise<ScenarioResult> {
+export async function restartPostgresUnderLoad(
+  host: EmbeddedService,
+  options: PostgresRestartOptions = {},
+): Promise<ScenarioResult> {
   const { service, pgDir } = host;
   const started = Date.now();
   const failFastMs = options.failFastMs ?? 2_500;
@@ -64,13 +67,25 @@ export async function restartPostgresUnderLoad(host: EmbeddedService, options: P
       await startPostgres(postmaster);
       up = Date.now();
       const afterRestart = () => replies.find((r) => r.sentAt >= up && r.status !== null && r.status < 300);
-      const recovered = await eventually('a command sent after the restart to succeed', afterRestart, (reply) => reply !== undefined, { timeoutMs: 30_000 });
+      const recovered = await eventually(
+        'a command sent after the restart to succeed',
+        afterRestart,
+        (reply) => reply !== undefined,
+        { timeoutMs: 30_000 },
+      );
       recoveryMs = Math.max(recoveryMs, recovered!.at - up);
       const ackedBefore = acked();
-      await eventually(`30 more commands acknowledged after the restart (from ${ackedBefore})`, acked, (n) => n >= ackedBefore + 30, { timeoutMs: 30_000 });
+      await eventually(
+        `30 more commands acknowledged after the restart (from ${ackedBefore})`,
+        acked,
+        (n) => n >= ackedBefore + 30,
+        { timeoutMs: 30_000 },
+      );
     } catch (error) {
       const last = replies.slice(-5).map((r) => `${r.status} ${r.error ?? JSON.stringify(r.body)}`.slice(0, 300));
-      throw new Error(`${(error as Error).message}\nlast replies:\n${last.join('\n')}\nservice output:\n${service.output.text(30)}`);
+      throw new Error(
+        `${(error as Error).message}\nlast replies:\n${last.join('\n')}\nservice output:\n${service.output.text(30)}`,
+      );
     } finally {
       done = true;
       await load;
@@ -82,12 +97,18 @@ export async function restartPostgresUnderLoad(host: EmbeddedService, options: P
     if (during.length === 0) problems.push(`cycle ${cycle}: no command was answered during the outage`);
     for (const reply of during) {
       const code = (reply.body as { error?: { code?: string } })?.error?.code;
-      if (reply.status !== 503 || code !== 'unavailable') problems.push(`cycle ${cycle}: during the outage a command answered ${reply.status} ${code ?? reply.error ?? ''} instead of 503 unavailable`);
-      if (reply.ms > failFastMs) problems.push(`cycle ${cycle}: during the outage a command took ${reply.ms} ms (not failing fast)`);
+      if (reply.status !== 503 || code !== 'unavailable')
+        problems.push(
+          `cycle ${cycle}: during the outage a command answered ${reply.status} ${code ?? reply.error ?? ''} instead of 503 unavailable`,
+        );
+      if (reply.ms > failFastMs)
+        problems.push(`cycle ${cycle}: during the outage a command took ${reply.ms} ms (not failing fast)`);
     }
-    if (health.some((status) => status !== 503)) problems.push(`cycle ${cycle}: /health answered ${health.join(',')} while Postgres was down`);
+    if (health.some((status) => status !== 503))
+      problems.push(`cycle ${cycle}: /health answered ${health.join(',')} while Postgres was down`);
     const maxMs = Math.max(0, ...during.map((r) => r.ms));
-    notes[`cycle_${cycle}_outage`] = `${during.length} commands, all ${[...new Set(during.map((r) => r.status))].join('/')} in <= ${maxMs} ms`;
+    notes[`cycle_${cycle}_outage`] =
+      `${during.length} commands, all ${[...new Set(during.map((r) => r.status))].join('/')} in <= ${maxMs} ms`;
     await retryUntilDefinite(client, client.log.unknown());
   }
   const report = await checkHistory({ url: await service.postgresUrl(), log: client.log });

@@ -23,12 +23,21 @@ describe('callback tokens', () => {
   const intents: Record<'a' | 'b' | 'viaGrpc', { id: string; token: string }> = {} as never;
 
   const api = (method: string, path: string, body?: unknown, token: string | undefined = tokens.mine): Promise<Probe> =>
-    probe(app, method, path, token === undefined ? undefined : `Bearer ${token}`, body === undefined ? undefined : JSON.stringify(body));
+    probe(
+      app,
+      method,
+      path,
+      token === undefined ? undefined : `Bearer ${token}`,
+      body === undefined ? undefined : JSON.stringify(body),
+    );
   const callback = (token: string, body: unknown = { source: 'deployer' }, suffix = ''): Promise<Probe> =>
     probe(app, 'POST', `/v1/callbacks/${token}${suffix}`, undefined, JSON.stringify(body));
   const triggerCount = async (intentId: string): Promise<number> => {
     const events = await app.runtime.app.get<EventStore>(EVENT_STORE).readStream(agentStream(agent));
-    return events.filter((event) => event.type === 'WaitingIntentTriggered' && (event.data as { intent_id?: string }).intent_id === intentId).length;
+    return events.filter(
+      (event) =>
+        event.type === 'WaitingIntentTriggered' && (event.data as { intent_id?: string }).intent_id === intentId,
+    ).length;
   };
   /** The token with another intent's id in it: the claimed intent changes, the secret does not. */
   const retarget = (token: string, intentId: string): string => {
@@ -41,13 +50,27 @@ describe('callback tokens', () => {
     grpc = runtimeGrpcClient(app);
     pool = app.runtime.app.get<Pool>(POSTGRES_POOL);
     expect((await api('POST', '/v1/agents', { agent_id: agent })).status).toBe(201);
-    for (const [name, item] of [['a', 'w-cb-a'], ['b', 'w-cb-b']] as const) {
-      expect((await api('POST', `/v1/agents/${agent}/work-items`, { work_item_id: item, objective: `waits for ${name}` })).status).toBe(201);
-      const wait = await api('POST', `/v1/agents/${agent}/work-items/${item}/wait`, { wake: 'external', reason: `event ${name}`, resource: `deploy:${name}` });
+    for (const [name, item] of [
+      ['a', 'w-cb-a'],
+      ['b', 'w-cb-b'],
+    ] as const) {
+      expect(
+        (await api('POST', `/v1/agents/${agent}/work-items`, { work_item_id: item, objective: `waits for ${name}` }))
+          .status,
+      ).toBe(201);
+      const wait = await api('POST', `/v1/agents/${agent}/work-items/${item}/wait`, {
+        wake: 'external',
+        reason: `event ${name}`,
+        resource: `deploy:${name}`,
+      });
       expect(wait.status).toBe(201);
       intents[name] = { id: wait.json.waiting_intent.id, token: wait.json.callback_token };
     }
-    const viaGrpc = await grpc.call('WaitFor', { agent_id: agent, wake: 'external', reason: 'an agent-scope wait', resource: 'deploy:grpc' }, tokens.mine);
+    const viaGrpc = await grpc.call(
+      'WaitFor',
+      { agent_id: agent, wake: 'external', reason: 'an agent-scope wait', resource: 'deploy:grpc' },
+      tokens.mine,
+    );
     expect(viaGrpc.error).toBeNull();
     intents.viaGrpc = { id: viaGrpc.reply.waiting_intent.id, token: viaGrpc.reply.callback_token };
     minted.push(intents.a.token, intents.b.token, intents.viaGrpc.token);
@@ -62,8 +85,12 @@ describe('callback tokens', () => {
     it('are not API bearer tokens, over HTTP or gRPC', async () => {
       for (const token of minted) {
         expect((await api('GET', `/v1/agents/${agent}`, undefined, token)).status).toBe(401);
-        expect((await api('POST', `/v1/agents/${agent}/messages`, { kind: 'operator_prompt', body: 'x' }, token)).status).toBe(401);
-        expect(refusalOf(await grpc.call('GetAgent', { agent_id: agent }, token)).code).toBe(GrpcStatus.UNAUTHENTICATED);
+        expect(
+          (await api('POST', `/v1/agents/${agent}/messages`, { kind: 'operator_prompt', body: 'x' }, token)).status,
+        ).toBe(401);
+        expect(refusalOf(await grpc.call('GetAgent', { agent_id: agent }, token)).code).toBe(
+          GrpcStatus.UNAUTHENTICATED,
+        );
       }
     });
 
@@ -75,19 +102,31 @@ describe('callback tokens', () => {
         expect(reply.json).toEqual(unknown.json);
       }
       // A bearer token next to a wrong capability changes nothing either.
-      const withBearer = await probe(app, 'POST', '/v1/callbacks/cb1.x.y.z', `Bearer ${tokens.admin}`, '{"source":"x"}');
+      const withBearer = await probe(
+        app,
+        'POST',
+        '/v1/callbacks/cb1.x.y.z',
+        `Bearer ${tokens.admin}`,
+        '{"source":"x"}',
+      );
       expect(withBearer.json).toEqual(unknown.json);
     });
 
     it('trigger their own intent only: a token re-addressed to another intent is the same 404 and counts nothing', async () => {
       const before = { a: await triggerCount(intents.a.id), b: await triggerCount(intents.b.id) };
-      const forged = [retarget(intents.a.token, intents.b.id), retarget(intents.b.token, intents.a.id), retarget(intents.a.token, intents.viaGrpc.id)];
+      const forged = [
+        retarget(intents.a.token, intents.b.id),
+        retarget(intents.b.token, intents.a.id),
+        retarget(intents.a.token, intents.viaGrpc.id),
+      ];
       const unknown = await callback('cb1.x.y.z');
       for (const token of forged) {
         const reply = await callback(token);
         expect(reply.status).toBe(404);
         expect(reply.json).toEqual(unknown.json);
-        expect(refusalOf(await grpc.call('Callback', { callback_token: token, source: 'x' })).code).toBe(GrpcStatus.NOT_FOUND);
+        expect(refusalOf(await grpc.call('Callback', { callback_token: token, source: 'x' })).code).toBe(
+          GrpcStatus.NOT_FOUND,
+        );
       }
       expect(await triggerCount(intents.a.id)).toBe(before.a);
       expect(await triggerCount(intents.b.id)).toBe(before.b);
@@ -99,7 +138,11 @@ describe('callback tokens', () => {
     });
 
     it('work over gRPC for their intent, and stop working once it is cancelled', async () => {
-      const viaGrpc = await grpc.call('Callback', { callback_token: intents.viaGrpc.token, source: 'x', event_id: 'g-1' });
+      const viaGrpc = await grpc.call('Callback', {
+        callback_token: intents.viaGrpc.token,
+        source: 'x',
+        event_id: 'g-1',
+      });
       expect(viaGrpc.error).toBeNull();
       expect(viaGrpc.reply.waiting_intent_id).toBe(intents.viaGrpc.id);
       expect((await api('DELETE', `/v1/agents/${agent}/waiting-intents/${intents.b.id}`)).status).toBe(200);
@@ -143,13 +186,17 @@ describe('callback tokens', () => {
       expect(app.lines.length).toBeGreaterThan(20);
       expect(app.lines.some((line) => line.includes('/v1/callbacks/[redacted]'))).toBe(true);
       expect(app.lines.some((line) => line.includes('/agent_runtime.v1.AgentRuntime/Callback'))).toBe(true);
-      const leaks = app.lines.filter((line) => secrets().some((part) => line.includes(part) || line.toUpperCase().includes(part.toUpperCase())));
+      const leaks = app.lines.filter((line) =>
+        secrets().some((part) => line.includes(part) || line.toUpperCase().includes(part.toUpperCase())),
+      );
       expect(leaks).toEqual([]);
     });
 
     it('in no stored event nor any table of the database', async () => {
       const events = await app.runtime.app.get<EventStore>(EVENT_STORE).readStream(agentStream(agent));
-      const text = JSON.stringify(events, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+      const text = JSON.stringify(events, (_key, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      );
       expect(text).toContain('callback_token_hash');
       for (const part of secrets()) expect(text).not.toContain(part);
       const tables = await pool.query<{ schema: string; name: string }>(

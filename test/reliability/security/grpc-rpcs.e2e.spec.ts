@@ -22,10 +22,13 @@ describe('security of every gRPC method', () => {
 
   /** The request: the agent, and every id field the message has, from `ids`. */
   const requestFor = (rpc: GrpcRpc, ids: Record<string, string>): Record<string, string> =>
-    Object.fromEntries(rpc.requestFields.filter((field) => ids[field] !== undefined).map((field) => [field, ids[field]!]));
+    Object.fromEntries(
+      rpc.requestFields.filter((field) => ids[field] !== undefined).map((field) => [field, ids[field]!]),
+    );
   const call = (rpc: GrpcRpc, ids: Record<string, string>, authorization?: string): Promise<GrpcReply> =>
     grpc.call(rpc.name, requestFor(rpc, ids), undefined, authorization === undefined ? {} : { authorization });
-  const describeReply = (rpc: GrpcRpc, reply: GrpcReply) => `${rpc.name} -> ${reply.error ? `${reply.error.code} ${reply.error.details}` : 'OK'}`;
+  const describeReply = (rpc: GrpcRpc, reply: GrpcReply) =>
+    `${rpc.name} -> ${reply.error ? `${reply.error.code} ${reply.error.details}` : 'OK'}`;
 
   describe('the RPC table', () => {
     it('is read from the .proto, and every RPC is public by design or guarded by the agent of its request', () => {
@@ -50,7 +53,8 @@ describe('security of every gRPC method', () => {
       const wrong: string[] = [];
       for (const rpc of guarded) {
         const reply = await call(rpc, world.existing);
-        if (reply.error?.code !== GrpcStatus.UNAUTHENTICATED || refusalOf(reply).errorCode !== 'unauthorized') wrong.push(describeReply(rpc, reply));
+        if (reply.error?.code !== GrpcStatus.UNAUTHENTICATED || refusalOf(reply).errorCode !== 'unauthorized')
+          wrong.push(describeReply(rpc, reply));
       }
       expect(wrong).toEqual([]);
       expect(await world.revisionOf(world.mine)).toBe(before);
@@ -59,7 +63,10 @@ describe('security of every gRPC method', () => {
     it('lets the public Callback through to its own check: NOT_FOUND for a wrong capability, or an API token used as one', async () => {
       const before = await world.revisionOf(world.mine);
       for (const callbackToken of ['cb1.x.y.z', world.tokens.mine, world.tokens.admin]) {
-        expect(refusalOf(await grpc.call('Callback', { callback_token: callbackToken, source: 'x' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, errorCode: 'not_found' });
+        expect(refusalOf(await grpc.call('Callback', { callback_token: callbackToken, source: 'x' }))).toMatchObject({
+          code: GrpcStatus.NOT_FOUND,
+          errorCode: 'not_found',
+        });
       }
       expect(await world.revisionOf(world.mine)).toBe(before);
     });
@@ -91,11 +98,15 @@ describe('security of every gRPC method', () => {
     it('answers non-ASCII bytes in the metadata (which grpc-js will not send) UNAUTHENTICATED over a bare HTTP/2 stream', async () => {
       const path = rpcs.find((rpc) => rpc.name === 'GetAgent')!.path;
       for (const value of ['Bearer t\u00f6k', `Bearer ${Buffer.from('tök€-😀', 'utf8').toString('latin1')}`]) {
-        const answer = await rawGrpcCall(world.app.grpcAddress!, path, encodeStrings({ 1: world.mine }), { authorization: value });
+        const answer = await rawGrpcCall(world.app.grpcAddress!, path, encodeStrings({ 1: world.mine }), {
+          authorization: value,
+        });
         expect(answer).toMatchObject({ status: GrpcStatus.UNAUTHENTICATED, errorCode: 'unauthorized' });
       }
       // The same bare call with the right token is served: the refusal above is the token's.
-      const served = await rawGrpcCall(world.app.grpcAddress!, path, encodeStrings({ 1: world.mine }), { authorization: `Bearer ${world.tokens.mine}` });
+      const served = await rawGrpcCall(world.app.grpcAddress!, path, encodeStrings({ 1: world.mine }), {
+        authorization: `Bearer ${world.tokens.mine}`,
+      });
       expect(served.status).toBe(GrpcStatus.OK);
     });
   });
@@ -104,7 +115,14 @@ describe('security of every gRPC method', () => {
     /** The refusal without the agent id: what must not differ between an existing and a missing resource. */
     const shape = (reply: GrpcReply, agentId: string) => {
       const refusal = refusalOf(reply);
-      return JSON.stringify({ code: refusal.code, errorCode: refusal.errorCode, message: refusal.message, details: refusal.details }).split(agentId).join('<agent>');
+      return JSON.stringify({
+        code: refusal.code,
+        errorCode: refusal.errorCode,
+        message: refusal.message,
+        details: refusal.details,
+      })
+        .split(agentId)
+        .join('<agent>');
     };
 
     it('answers every guarded RPC PERMISSION_DENIED, the same for an existing and a missing resource, writing nothing', async () => {
@@ -120,8 +138,10 @@ describe('security of every gRPC method', () => {
           wrong.push(describeReply(rpc, existing));
           continue;
         }
-        if (shape(missingChildren, world.mine) !== shape(existing, world.mine)) wrong.push(`${rpc.name}: a missing resource answers differently`);
-        if (shape(missingAgent, world.ghost) !== shape(existing, world.mine)) wrong.push(`${rpc.name}: a missing agent answers differently`);
+        if (shape(missingChildren, world.mine) !== shape(existing, world.mine))
+          wrong.push(`${rpc.name}: a missing resource answers differently`);
+        if (shape(missingAgent, world.ghost) !== shape(existing, world.mine))
+          wrong.push(`${rpc.name}: a missing agent answers differently`);
       }
       expect(wrong).toEqual([]);
       expect(await world.revisionOf(world.mine)).toBe(before.mine);

@@ -1,6 +1,15 @@
 import { projected } from '../../support/http';
 import {
-  classify, httpRouteTable, isPublicByDesign, key, nestRouteTable, pathFor, PUBLIC_BY_DESIGN, REQUIRED_PUBLIC, RouteRecorderModule, STREAMING_TOKEN_ROUTES,
+  classify,
+  httpRouteTable,
+  isPublicByDesign,
+  key,
+  nestRouteTable,
+  pathFor,
+  PUBLIC_BY_DESIGN,
+  REQUIRED_PUBLIC,
+  RouteRecorderModule,
+  STREAMING_TOKEN_ROUTES,
   type HttpRoute,
 } from './support/route-table';
 import { missingIds, probe, secret, securityWorld, type Probe } from './support/world';
@@ -21,8 +30,10 @@ describe('security of every HTTP route', () => {
     protectedRoutes = routes.filter((route) => !isPublicByDesign(route));
   });
 
-  const envelopeOf = (reply: Probe) => reply.json?.error as { code: string; message: string; details: Record<string, unknown> } | undefined;
-  const describeReply = (route: HttpRoute, reply: Probe) => `${key(route)} -> ${reply.status} ${reply.text.slice(0, 160)}`;
+  const envelopeOf = (reply: Probe) =>
+    reply.json?.error as { code: string; message: string; details: Record<string, unknown> } | undefined;
+  const describeReply = (route: HttpRoute, reply: Probe) =>
+    `${key(route)} -> ${reply.status} ${reply.text.slice(0, 160)}`;
 
   describe('the route table', () => {
     it('is read from the router: every Nest route is there, and nothing else but the OpenAPI document', () => {
@@ -31,11 +42,20 @@ describe('security of every HTTP route', () => {
       expect(nest.length).toBeGreaterThan(30);
       expect(nest.filter((route) => !fastify.includes(route))).toEqual([]);
       expect(routes.filter((route) => !nest.includes(key(route))).every(isPublicByDesign)).toBe(true);
-      expect(fastify).toEqual(expect.arrayContaining(['GET /health', 'GET /docs-json', 'POST /v1/callbacks/:callback_token', 'POST /v1/agents']));
+      expect(fastify).toEqual(
+        expect.arrayContaining([
+          'GET /health',
+          'GET /docs-json',
+          'POST /v1/callbacks/:callback_token',
+          'POST /v1/agents',
+        ]),
+      );
     });
 
     it('has @Public() only on routes listed as public by design, and every required public route', () => {
-      const publicNest = nestRouteTable(world.app).filter((route) => route.public).map(key);
+      const publicNest = nestRouteTable(world.app)
+        .filter((route) => route.public)
+        .map(key);
       expect(publicNest.filter((route) => !(route in PUBLIC_BY_DESIGN))).toEqual([]);
       expect(REQUIRED_PUBLIC.filter((route) => !routes.some((r) => key(r) === route))).toEqual([]);
     });
@@ -47,7 +67,9 @@ describe('security of every HTTP route', () => {
 
     it('puts @AdminOnly() exactly on the routes under /v1/admin', () => {
       const nest = nestRouteTable(world.app);
-      expect(nest.filter((route) => route.adminOnly).map(key)).toEqual(nest.filter((route) => route.url.startsWith('/v1/admin')).map(key));
+      expect(nest.filter((route) => route.adminOnly).map(key)).toEqual(
+        nest.filter((route) => route.url.startsWith('/v1/admin')).map(key),
+      );
     });
   });
 
@@ -57,7 +79,10 @@ describe('security of every HTTP route', () => {
       const wrong: string[] = [];
       for (const route of protectedRoutes) {
         const reply = await probe(world.app, route.method, pathFor(route, world.existing));
-        const ok = reply.status === 401 && envelopeOf(reply)?.code === 'unauthorized' && reply.headers.get('www-authenticate') === 'Bearer';
+        const ok =
+          reply.status === 401 &&
+          envelopeOf(reply)?.code === 'unauthorized' &&
+          reply.headers.get('www-authenticate') === 'Bearer';
         if (!ok) wrong.push(describeReply(route, reply));
       }
       expect(wrong).toEqual([]);
@@ -112,7 +137,10 @@ describe('security of every HTTP route', () => {
     const agentRoutes = () => protectedRoutes.filter((route) => classify(route) === 'agent');
     const tokenRoutes = () => protectedRoutes.filter((route) => classify(route) === 'token');
     /** The refusal with the agent id taken out: what must not differ between an existing and a missing resource. */
-    const shape = (reply: Probe, agentId: string) => ({ status: reply.status, body: reply.text.split(agentId).join('<agent>') });
+    const shape = (reply: Probe, agentId: string) => ({
+      status: reply.status,
+      body: reply.text.split(agentId).join('<agent>'),
+    });
 
     it('answers every agent route 403 forbidden, the same for an existing and a missing resource, writing nothing', async () => {
       expect(agentRoutes().length).toBeGreaterThan(30);
@@ -120,11 +148,28 @@ describe('security of every HTTP route', () => {
       const missing = missingIds(world);
       const wrong: string[] = [];
       for (const route of agentRoutes()) {
-        const existing = await probe(world.app, route.method, pathFor(route, world.existing), `Bearer ${world.tokens.theirs}`);
-        const missingChildren = await probe(world.app, route.method, pathFor(route, { ...missing, agent_id: world.mine }), `Bearer ${world.tokens.theirs}`);
-        const missingAgent = await probe(world.app, route.method, pathFor(route, { ...missing, agent_id: world.ghost }), `Bearer ${world.tokens.theirs}`);
-        if (existing.status !== 403 || envelopeOf(existing)?.code !== 'forbidden') wrong.push(describeReply(route, existing));
-        if (missingChildren.text !== existing.text || missingChildren.status !== existing.status) wrong.push(`${key(route)}: a missing resource answers differently: ${missingChildren.text}`);
+        const existing = await probe(
+          world.app,
+          route.method,
+          pathFor(route, world.existing),
+          `Bearer ${world.tokens.theirs}`,
+        );
+        const missingChildren = await probe(
+          world.app,
+          route.method,
+          pathFor(route, { ...missing, agent_id: world.mine }),
+          `Bearer ${world.tokens.theirs}`,
+        );
+        const missingAgent = await probe(
+          world.app,
+          route.method,
+          pathFor(route, { ...missing, agent_id: world.ghost }),
+          `Bearer ${world.tokens.theirs}`,
+        );
+        if (existing.status !== 403 || envelopeOf(existing)?.code !== 'forbidden')
+          wrong.push(describeReply(route, existing));
+        if (missingChildren.text !== existing.text || missingChildren.status !== existing.status)
+          wrong.push(`${key(route)}: a missing resource answers differently: ${missingChildren.text}`);
         expect(shape(missingAgent, world.ghost)).toEqual(shape(existing, world.mine));
       }
       expect(wrong).toEqual([]);
@@ -142,7 +187,7 @@ describe('security of every HTTP route', () => {
       expect(await world.revisionOf(fresh)).toBeNull();
     });
 
-    it("shows nothing of another agent on the listed routes that name no agent in their path", async () => {
+    it('shows nothing of another agent on the listed routes that name no agent in their path', async () => {
       await projected(world.app);
       const wrong: string[] = [];
       for (const route of tokenRoutes().filter((r) => r.method === 'GET' && !STREAMING_TOKEN_ROUTES.includes(key(r)))) {
@@ -152,7 +197,9 @@ describe('security of every HTTP route', () => {
       expect(wrong).toEqual([]);
       if (routes.some((route) => key(route) === 'GET /v1/agents')) {
         // The check can fail: the same list for the admin token does name the agent.
-        expect((await probe(world.app, 'GET', '/v1/agents?limit=1000', `Bearer ${world.tokens.admin}`)).text).toContain(world.mine);
+        expect((await probe(world.app, 'GET', '/v1/agents?limit=1000', `Bearer ${world.tokens.admin}`)).text).toContain(
+          world.mine,
+        );
       }
     });
   });

@@ -51,7 +51,11 @@ function parseArgs(argv: string[]): { cycles: number; only: ScenarioName[] } {
 }
 
 /** One cycle: the service scenarios share one service (one initdb), the projector runs on its own. */
-async function runCycle(only: ScenarioName[], cycle: number, each: (name: ScenarioName, run: () => Promise<ScenarioResult>) => Promise<void>): Promise<void> {
+async function runCycle(
+  only: ScenarioName[],
+  cycle: number,
+  each: (name: ScenarioName, run: () => Promise<ScenarioResult>) => Promise<void>,
+): Promise<void> {
   const service = only.filter((name) => name !== 'kill-projector');
   if (service.length > 0) {
     const ran = new Set<ScenarioName>();
@@ -59,10 +63,16 @@ async function runCycle(only: ScenarioName[], cycle: number, each: (name: Scenar
     try {
       await EmbeddedService.with(async (host) => {
         if (only.includes('postgres')) {
-          await once('postgres', () => restartPostgresUnderLoad(host, { mode: cycle % 2 === 0 ? 'immediate' : 'fast', outageMs: 1_000 + (cycle % 3) * 1_000 }));
+          await once('postgres', () =>
+            restartPostgresUnderLoad(host, {
+              mode: cycle % 2 === 0 ? 'immediate' : 'fast',
+              outageMs: 1_000 + (cycle % 3) * 1_000,
+            }),
+          );
         }
         // Two kills per run on one data directory: the second restart replays a history with a crash in it.
-        if (only.includes('kill-service')) await once('kill-service', () => killServiceMidLoad(host, { cycles: 2, killAfterAcks: [40, 160] }));
+        if (only.includes('kill-service'))
+          await once('kill-service', () => killServiceMidLoad(host, { cycles: 2, killAfterAcks: [40, 160] }));
       });
     } catch (error) {
       // The service did not start or stop: every service scenario of the cycle that did not run fails with it.
@@ -83,7 +93,12 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = handle.url;
     embedded = handle;
   }
-  const tallies = new Map<ScenarioName, Tally>(only.map((name) => [name, { runs: 0, acked: 0, events: 0, lost: 0, duplicated: 0, skipped: 0, problems: [], ms: 0 }]));
+  const tallies = new Map<ScenarioName, Tally>(
+    only.map((name) => [
+      name,
+      { runs: 0, acked: 0, events: 0, lost: 0, duplicated: 0, skipped: 0, problems: [], ms: 0 },
+    ]),
+  );
   const started = Date.now();
   try {
     for (let cycle = 0; cycle < cycles; cycle++) {
@@ -99,11 +114,19 @@ async function main(): Promise<void> {
           tally.duplicated += report.duplicated;
           tally.skipped += report.skipped;
           tally.problems.push(...report.problems.map((p) => `cycle ${cycle + 1} ${name}: ${p}`));
-          const notes = Object.entries(result.notes).map(([key, value]) => `${key}=${value}`).join(' ');
-          log(`cycle ${cycle + 1}/${cycles} ${name}: acked ${report.acked}, events ${report.events}, lost ${report.lost}, duplicated ${report.duplicated}, skipped ${report.skipped}, problems ${report.problems.length} (${notes})`);
+          const notes = Object.entries(result.notes)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(' ');
+          log(
+            `cycle ${cycle + 1}/${cycles} ${name}: acked ${report.acked}, events ${report.events}, lost ${report.lost}, duplicated ${report.duplicated}, skipped ${report.skipped}, problems ${report.problems.length} (${notes})`,
+          );
         } catch (error) {
-          tally.problems.push(`cycle ${cycle + 1} ${name}: scenario failed: ${error instanceof Error ? error.message : String(error)}`);
-          log(`cycle ${cycle + 1}/${cycles} ${name}: FAILED ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          tally.problems.push(
+            `cycle ${cycle + 1} ${name}: scenario failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          log(
+            `cycle ${cycle + 1}/${cycles} ${name}: FAILED ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          );
         }
         tally.runs += 1;
         tally.ms += Date.now() - t0;
@@ -114,7 +137,13 @@ async function main(): Promise<void> {
     if (base) rmSync(base, { recursive: true, force: true });
   }
   const total = [...tallies.values()].reduce(
-    (sum, t) => ({ acked: sum.acked + t.acked, lost: sum.lost + t.lost, duplicated: sum.duplicated + t.duplicated, skipped: sum.skipped + t.skipped, problems: sum.problems + t.problems.length }),
+    (sum, t) => ({
+      acked: sum.acked + t.acked,
+      lost: sum.lost + t.lost,
+      duplicated: sum.duplicated + t.duplicated,
+      skipped: sum.skipped + t.skipped,
+      problems: sum.problems + t.problems.length,
+    }),
     { acked: 0, lost: 0, duplicated: 0, skipped: 0, problems: 0 },
   );
   const lines = [
@@ -126,7 +155,10 @@ async function main(): Promise<void> {
     `  duplicated             ${total.duplicated}`,
     `  skipped                ${total.skipped}`,
     `  checker problems       ${total.problems}`,
-    ...[...tallies].map(([name, t]) => `  ${name.padEnd(15)} runs ${t.runs}, acked ${t.acked}, events ${t.events}, lost ${t.lost}, duplicated ${t.duplicated}, skipped ${t.skipped}, ${Math.round(t.ms / Math.max(1, t.runs) / 100) / 10} s per run`),
+    ...[...tallies].map(
+      ([name, t]) =>
+        `  ${name.padEnd(15)} runs ${t.runs}, acked ${t.acked}, events ${t.events}, lost ${t.lost}, duplicated ${t.duplicated}, skipped ${t.skipped}, ${Math.round(t.ms / Math.max(1, t.runs) / 100) / 10} s per run`,
+    ),
     ...[...tallies.values()].flatMap((t) => t.problems.slice(0, 20).map((p) => `  ! ${p}`)),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

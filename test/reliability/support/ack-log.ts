@@ -28,9 +28,19 @@ export interface CommandRecord {
 export class AckLog {
   private readonly records = new Map<string, CommandRecord>();
 
-  record(entry: Omit<CommandRecord, 'attempts' | 'replies' | 'outcome' | 'status' | 'revision'>, reply: { status: number | null; body: unknown }): CommandRecord {
+  record(
+    entry: Omit<CommandRecord, 'attempts' | 'replies' | 'outcome' | 'status' | 'revision'>,
+    reply: { status: number | null; body: unknown },
+  ): CommandRecord {
     const existing = this.records.get(entry.key);
-    const record: CommandRecord = existing ?? { ...entry, outcome: 'unknown', status: null, revision: null, attempts: 0, replies: [] };
+    const record: CommandRecord = existing ?? {
+      ...entry,
+      outcome: 'unknown',
+      status: null,
+      revision: null,
+      attempts: 0,
+      replies: [],
+    };
     record.attempts += 1;
     record.replies.push(reply);
     const outcome = outcomeOf(reply.status);

@@ -14,7 +14,10 @@ export async function ensureApplyLog(pool: Pool | PoolClient): Promise<void> {
 
 export function applyLogHook(runner: string): ApplyHook {
   return async (positions, client) => {
-    await client.query('INSERT INTO reliability_apply_log (runner, position) SELECT $1, unnest($2::bigint[])', [runner, positions.map(String)]);
+    await client.query('INSERT INTO reliability_apply_log (runner, position) SELECT $1, unnest($2::bigint[])', [
+      runner,
+      positions.map(String),
+    ]);
   };
 }
 

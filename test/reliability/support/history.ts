@@ -49,7 +49,18 @@ export async function checkHistory(input: HistoryCheckInput): Promise<HistoryRep
   const pool = new Pool({ connectionString: input.url, max: 4 });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
-  const report: HistoryReport = { streams: 0, events: 0, acked: 0, unknown: 0, unknownStored: 0, lost: 0, duplicated: 0, skipped: 0, rebuiltRows: 0, problems: [] };
+  const report: HistoryReport = {
+    streams: 0,
+    events: 0,
+    acked: 0,
+    unknown: 0,
+    unknownStored: 0,
+    lost: 0,
+    duplicated: 0,
+    skipped: 0,
+    rebuiltRows: 0,
+    problems: [],
+  };
   const problem = (text: string) => {
     if (report.problems.length < 50) report.problems.push(text);
   };
@@ -67,11 +78,14 @@ export async function checkHistory(input: HistoryCheckInput): Promise<HistoryRep
     const seenIds = new Map<string, StoredEvent>();
     for (let i = 0; i < global.length; i++) {
       const event = global[i];
-      if (i > 0 && event.position <= global[i - 1].position) problem(`readAll out of order: ${global[i - 1].position} then ${event.position}`);
+      if (i > 0 && event.position <= global[i - 1].position)
+        problem(`readAll out of order: ${global[i - 1].position} then ${event.position}`);
       const twin = seenIds.get(event.id);
       if (twin) {
         report.duplicated += 1;
-        problem(`event ${event.id} stored twice: ${twin.stream}@${twin.revision} and ${event.stream}@${event.revision}`);
+        problem(
+          `event ${event.id} stored twice: ${twin.stream}@${twin.revision} and ${event.stream}@${event.revision}`,
+        );
       }
       seenIds.set(event.id, event);
     }
@@ -79,15 +93,20 @@ export async function checkHistory(input: HistoryCheckInput): Promise<HistoryRep
     // Each stream: contiguous revisions, the same events as in the global order, in the same order.
     const byStream = new Map<string, StoredEvent[]>();
     for (const event of global) byStream.set(event.stream, [...(byStream.get(event.stream) ?? []), event]);
-    for (const agent of input.log?.agents() ?? []) if (!byStream.has(agentStream(agent))) byStream.set(agentStream(agent), []);
+    for (const agent of input.log?.agents() ?? [])
+      if (!byStream.has(agentStream(agent))) byStream.set(agentStream(agent), []);
     report.streams = byStream.size;
     const streams = new Map<string, StoredEvent[]>();
     for (const [stream, inGlobal] of byStream) {
       const events = (await store.readStream(stream)).filter((e) => e.position <= head);
       streams.set(stream, events);
       events.forEach((event, index) => {
-        if (event.revision !== BigInt(index)) problem(`${stream}: revision ${event.revision} at index ${index} (revisions not contiguous)`);
-        if (index > 0 && event.position <= events[index - 1].position) problem(`${stream}: revision ${event.revision} has position ${event.position}, not after revision ${events[index - 1].revision}'s ${events[index - 1].position}`);
+        if (event.revision !== BigInt(index))
+          problem(`${stream}: revision ${event.revision} at index ${index} (revisions not contiguous)`);
+        if (index > 0 && event.position <= events[index - 1].position)
+          problem(
+            `${stream}: revision ${event.revision} has position ${event.position}, not after revision ${events[index - 1].revision}'s ${events[index - 1].position}`,
+          );
       });
       const globalIds = new Set(inGlobal.map((e) => e.id));
       for (const event of events) {
@@ -95,10 +114,13 @@ export async function checkHistory(input: HistoryCheckInput): Promise<HistoryRep
           report.skipped += 1;
           problem(`${stream}@${event.revision} (position ${event.position}) is missing from the global order`);
         } else if (seenIds.get(event.id)!.position !== event.position) {
-          problem(`${stream}@${event.revision}: position ${event.position} in the stream, ${seenIds.get(event.id)!.position} in the global order`);
+          problem(
+            `${stream}@${event.revision}: position ${event.position} in the stream, ${seenIds.get(event.id)!.position} in the global order`,
+          );
         }
       }
-      if (inGlobal.length > events.length) problem(`${stream}: ${inGlobal.length} events in the global order, ${events.length} in the stream`);
+      if (inGlobal.length > events.length)
+        problem(`${stream}: ${inGlobal.length} events in the global order, ${events.length} in the stream`);
       checkCommandGroups(stream, events, report, problem);
     }
 
@@ -112,21 +134,29 @@ export async function checkHistory(input: HistoryCheckInput): Promise<HistoryRep
         report.skipped += behind;
         problem(`projection ${projection} stopped at ${checkpoint}, head ${head} (${behind} events not applied)`);
       }
-      const { rows: letters } = await pool.query('SELECT position::text, error FROM projection_dead_letters WHERE projection = $1 AND resolved_at IS NULL', [projection]);
-      for (const letter of letters) problem(`projection ${projection} has an open dead letter at ${letter.position}: ${letter.error}`);
+      const { rows: letters } = await pool.query(
+        'SELECT position::text, error FROM projection_dead_letters WHERE projection = $1 AND resolved_at IS NULL',
+        [projection],
+      );
+      for (const letter of letters)
+        problem(`projection ${projection} has an open dead letter at ${letter.position}: ${letter.error}`);
     }
     if (input.applyLog) {
       const applied = await readApplyLog(pool, input.applyLog.after);
-      const expected = new Set(global.filter((e) => e.position > input.applyLog!.after).map((e) => e.position.toString()));
+      const expected = new Set(
+        global.filter((e) => e.position > input.applyLog!.after).map((e) => e.position.toString()),
+      );
       for (const entry of applied) {
         if (entry.times > 1) {
           report.duplicated += entry.times - 1;
           problem(`position ${entry.position} applied ${entry.times} times (by ${entry.runners.join(', ')})`);
         }
-        if (!expected.delete(entry.position.toString())) problem(`position ${entry.position} applied but not in the store's global order`);
+        if (!expected.delete(entry.position.toString()))
+          problem(`position ${entry.position} applied but not in the store's global order`);
       }
       report.skipped += expected.size;
-      if (expected.size > 0) problem(`${expected.size} positions never applied, e.g. ${[...expected].slice(0, 5).join(', ')}`);
+      if (expected.size > 0)
+        problem(`${expected.size} positions never applied, e.g. ${[...expected].slice(0, 5).join(', ')}`);
     }
     if (projection !== null && input.rebuild !== false) {
       const comparison = await compareWithRebuild(input.url, store);
@@ -157,10 +187,15 @@ async function readAllUpTo(store: PostgresEventStore, head: bigint, waitMs: numb
     const from = after;
     const read = () => store.readAll({ after_position: from < 0n ? undefined : from, max_count: 2000 });
     // What is missing is reported by the checker (skipped events), not thrown here.
-    const page = await eventually(`readAll after ${from} to show events up to ${head}`, read, (next) => next.length > 0, {
-      timeoutMs: Math.max(0, deadline - Date.now()),
-      intervalMs: 25,
-    }).catch((error: unknown) => soft(error, [] as StoredEvent[]));
+    const page = await eventually(
+      `readAll after ${from} to show events up to ${head}`,
+      read,
+      (next) => next.length > 0,
+      {
+        timeoutMs: Math.max(0, deadline - Date.now()),
+        intervalMs: 25,
+      },
+    ).catch((error: unknown) => soft(error, [] as StoredEvent[]));
     const upTo = page.filter((e) => e.position <= head);
     events.push(...upTo);
     if (upTo.length > 0) after = upTo[upTo.length - 1].position;
@@ -170,7 +205,12 @@ async function readAllUpTo(store: PostgresEventStore, head: bigint, waitMs: numb
 }
 
 /** Every command id occupies one contiguous run of revisions: two runs would be a command applied twice. */
-function checkCommandGroups(stream: string, events: StoredEvent[], report: HistoryReport, problem: (text: string) => void): void {
+function checkCommandGroups(
+  stream: string,
+  events: StoredEvent[],
+  report: HistoryReport,
+  problem: (text: string) => void,
+): void {
   const runs = new Map<string, number>();
   let previous: string | undefined;
   for (const event of events) {
@@ -187,22 +227,37 @@ function checkCommandGroups(stream: string, events: StoredEvent[], report: Histo
   }
 }
 
-function checkAcknowledgements(log: AckLog, streams: Map<string, StoredEvent[]>, report: HistoryReport, problem: (text: string) => void): void {
+function checkAcknowledgements(
+  log: AckLog,
+  streams: Map<string, StoredEvent[]>,
+  report: HistoryReport,
+  problem: (text: string) => void,
+): void {
   for (const record of log.all()) {
     const events = (streams.get(agentStream(record.agent)) ?? []).filter((e) => e.metadata.command_id === record.key);
     const answers = record.replies.filter((r) => r.status !== null && r.status >= 200 && r.status < 300);
     for (const answer of answers.slice(1)) {
       if (answer.status !== answers[0].status || !isDeepStrictEqual(answer.body, answers[0].body)) {
-        problem(`command ${record.key}: a repeat answered differently (${answers[0].status} ${JSON.stringify(answers[0].body)} then ${answer.status} ${JSON.stringify(answer.body)})`);
+        problem(
+          `command ${record.key}: a repeat answered differently (${answers[0].status} ${JSON.stringify(answers[0].body)} then ${answer.status} ${JSON.stringify(answer.body)})`,
+        );
       }
     }
     if (record.outcome === 'acked') {
       report.acked += 1;
       if (record.appends && events.length === 0) {
         report.lost += 1;
-        problem(`acknowledged command ${record.key} (${record.method} ${record.path}, revision ${record.revision}) is not stored`);
-      } else if (events.length > 0 && record.revision !== null && events[events.length - 1].revision !== record.revision) {
-        problem(`command ${record.key}: acknowledged revision ${record.revision}, stored at ${events[0].revision}..${events[events.length - 1].revision}`);
+        problem(
+          `acknowledged command ${record.key} (${record.method} ${record.path}, revision ${record.revision}) is not stored`,
+        );
+      } else if (
+        events.length > 0 &&
+        record.revision !== null &&
+        events[events.length - 1].revision !== record.revision
+      ) {
+        problem(
+          `command ${record.key}: acknowledged revision ${record.revision}, stored at ${events[0].revision}..${events[events.length - 1].revision}`,
+        );
       }
     } else if (record.outcome === 'unknown') {
       report.unknown += 1;
@@ -216,12 +271,16 @@ function checkAcknowledgements(log: AckLog, streams: Map<string, StoredEvent[]>,
 /** The projection's checkpoint once it has reached `head`, or where it stopped (the checker reports it). */
 async function waitForCheckpoint(pool: Pool, projection: string, head: bigint, waitMs: number): Promise<bigint> {
   const checkpoint = async () => {
-    const { rows } = await pool.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [projection]);
+    const { rows } = await pool.query(
+      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
+      [projection],
+    );
     return rows.length ? BigInt(rows[0].position) : -1n;
   };
-  return eventually(`projection ${projection} to reach the head ${head}`, checkpoint, (position) => position >= head, { timeoutMs: waitMs, intervalMs: 50 }).catch(
-    (error: unknown) => soft(error, -1n),
-  );
+  return eventually(`projection ${projection} to reach the head ${head}`, checkpoint, (position) => position >= head, {
+    timeoutMs: waitMs,
+    intervalMs: 50,
+  }).catch((error: unknown) => soft(error, -1n));
 }
 
 /** A wait that timed out gives its last value (the checker turns it into a problem); any other error is thrown. */

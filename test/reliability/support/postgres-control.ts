@@ -20,7 +20,9 @@ export function postmasterOf(pgDir: string): Postmaster {
   const lines = readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((part) => part.length > 0);
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((part) => part.length > 0);
   return { pid, port, pgDir, argv };
 }
 
@@ -34,7 +36,12 @@ export function alive(pid: number): boolean {
 }
 
 async function waitGone(pid: number, timeoutMs: number): Promise<void> {
-  await eventually(`postgres ${pid} to exit (alive)`, () => alive(pid), (running) => !running, { timeoutMs });
+  await eventually(
+    `postgres ${pid} to exit (alive)`,
+    () => alive(pid),
+    (running) => !running,
+    { timeoutMs },
+  );
 }
 
 /**
@@ -54,13 +61,31 @@ export async function startPostgres(postmaster: Postmaster): Promise<void> {
   const pgCtl = join(dirname(binary), 'pg_ctl');
   if (!existsSync(pgCtl)) throw new Error(`no pg_ctl next to ${binary}`);
   const dataIndex = args.indexOf('-D');
-  const options = args.filter((_, index) => index !== dataIndex && index !== dataIndex + 1).map(quote).join(' ');
+  const options = args
+    .filter((_, index) => index !== dataIndex && index !== dataIndex + 1)
+    .map(quote)
+    .join(' ');
   const owner = process.getuid?.() === 0 ? { uid: idOf('-u'), gid: idOf('-g') } : {};
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(pgCtl, ['start', '-w', '-t', '60', '-D', postmaster.pgDir, '-l', join(postmaster.pgDir, 'restarted-by-test.log'), '-o', options], {
-      ...owner,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      pgCtl,
+      [
+        'start',
+        '-w',
+        '-t',
+        '60',
+        '-D',
+        postmaster.pgDir,
+        '-l',
+        join(postmaster.pgDir, 'restarted-by-test.log'),
+        '-o',
+        options,
+      ],
+      {
+        ...owner,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -86,4 +111,5 @@ function idOf(flag: '-u' | '-g'): number {
   return Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 }
 
-const quote = (arg: string) => (arg === '' ? "''" : /^[A-Za-z0-9_./=:-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+const quote = (arg: string) =>
+  arg === '' ? "''" : /^[A-Za-z0-9_./=:-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;

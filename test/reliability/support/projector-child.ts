@@ -17,7 +17,8 @@ import { applyLogHook } from './apply-log';
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const hold = process.env.PROJECTOR_HOLD === 'stdin' ? createInterface({ input: process.stdin })[Symbol.asyncIterator]() : null;
+  const hold =
+    process.env.PROJECTOR_HOLD === 'stdin' ? createInterface({ input: process.stdin })[Symbol.asyncIterator]() : null;
   const label = process.env.PROJECTOR_LABEL ?? `child-${process.pid}`;
   const pool = new Pool({ connectionString: url, max: 4 });
   pool.on('error', () => undefined);
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`projector child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `projector child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -31,10 +31,15 @@ export async function snapshotReadModels(pool: Pool, projection = READ_MODELS_PR
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows: checkpoint } = await client.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [projection]);
+    const { rows: checkpoint } = await client.query(
+      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
+      [projection],
+    );
     const tables: Record<string, unknown[]> = {};
     for (const table of READ_MODEL_TABLES) {
-      const { rows } = await client.query(`SELECT to_jsonb(t) AS row FROM ${table.name} t ORDER BY ${table.key.join(', ')}`);
+      const { rows } = await client.query(
+        `SELECT to_jsonb(t) AS row FROM ${table.name} t ORDER BY ${table.key.join(', ')}`,
+      );
       tables[table.name] = rows.map((r) => r.row);
     }
     await client.query('COMMIT');
@@ -69,14 +74,17 @@ export async function compareWithRebuild(url: string, store: EventStore): Promis
     copy.on('error', () => undefined);
     await runMigrations(copy, { info: () => undefined });
     const { checkpoint, tables: actual } = await snapshotReadModels(live);
-    const runner = new ProjectionRunner<AgentState>(copy, store, agentStateDecider, READ_MODEL_PROJECTORS, { name: READ_MODELS_PROJECTION });
+    const runner = new ProjectionRunner<AgentState>(copy, store, agentStateDecider, READ_MODEL_PROJECTORS, {
+      name: READ_MODELS_PROJECTION,
+    });
     const events = await runner.rebuild(undefined, { upTo: checkpoint });
     const expected = (await snapshotReadModels(copy)).tables;
     const differences: string[] = [];
     let rows = 0;
     for (const table of READ_MODEL_TABLES) {
       rows += expected[table.name].length;
-      if (!isDeepStrictEqual(actual[table.name], expected[table.name])) differences.push(describeDifference(table.name, table.key, actual[table.name], expected[table.name]));
+      if (!isDeepStrictEqual(actual[table.name], expected[table.name]))
+        differences.push(describeDifference(table.name, table.key, actual[table.name], expected[table.name]));
     }
     return { events, rows, differences };
   } finally {
@@ -93,7 +101,11 @@ function describeDifference(table: string, key: string[], live: unknown[], rebui
   const rebuiltByKey = new Map(rebuilt.map((row) => [keyOf(row), row]));
   const missing = [...rebuiltByKey.keys()].filter((k) => !liveByKey.has(k));
   const extra = [...liveByKey.keys()].filter((k) => !rebuiltByKey.has(k));
-  const changed = [...rebuiltByKey.keys()].filter((k) => liveByKey.has(k) && !isDeepStrictEqual(liveByKey.get(k), rebuiltByKey.get(k)));
-  const sample = changed[0] ? `; first changed ${changed[0]}: live ${JSON.stringify(liveByKey.get(changed[0]))} vs rebuilt ${JSON.stringify(rebuiltByKey.get(changed[0]))}` : '';
+  const changed = [...rebuiltByKey.keys()].filter(
+    (k) => liveByKey.has(k) && !isDeepStrictEqual(liveByKey.get(k), rebuiltByKey.get(k)),
+  );
+  const sample = changed[0]
+    ? `; first changed ${changed[0]}: live ${JSON.stringify(liveByKey.get(changed[0]))} vs rebuilt ${JSON.stringify(rebuiltByKey.get(changed[0]))}`
+    : '';
   return `${table}: ${live.length} live rows vs ${rebuilt.length} rebuilt; missing ${missing.slice(0, 5).join(' ')} (${missing.length}), extra ${extra.slice(0, 5).join(' ')} (${extra.length}), changed ${changed.length}${sample}`;
 }

@@ -28,9 +28,17 @@ export function tempDataDir(prefix = 'reliability-'): string {
 }
 
 /** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks); `stdin: 'pipe'` to talk to it. */
-export function spawnTs(entry: string, env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe' } = {}): ChildProcess {
+export function spawnTs(
+  entry: string,
+  env: Record<string, string>,
+  options: { stdin?: 'ignore' | 'pipe' } = {},
+): ChildProcess {
   const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(REPO_ROOT, entry)];
-  return spawn(projectNode(), args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'] });
+  return spawn(projectNode(), args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Keeps the last lines of a child's output (for failure messages) and lets a caller wait for one. */
@@ -82,7 +90,10 @@ export class ServiceProcess {
   baseUrl = '';
   startupMs = 0;
 
-  private constructor(readonly child: ChildProcess, readonly options: ServiceOptions) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly options: ServiceOptions,
+  ) {
     this.output.attach(child);
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
@@ -134,7 +145,10 @@ export class ServiceProcess {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     process.kill(this.pid, 'SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const hung = await Promise.race([this.exited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
+    const hung = await Promise.race([
+      this.exited.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
+    ]);
     clearTimeout(timer);
     if (hung) await this.kill9();
   }

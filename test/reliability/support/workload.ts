@@ -31,23 +31,41 @@ export interface LoadResult {
 export async function registerAgents(client: ReliabilityClient, agents: string[]): Promise<void> {
   for (const agent of agents) {
     const reply = await client.command(agent, 'POST', '/v1/agents', { agent_id: agent });
-    if (reply.status !== 201 && reply.status !== 409) throw new Error(`cannot register ${agent}: ${reply.status} ${JSON.stringify(reply.body ?? reply.error)}`);
+    if (reply.status !== 201 && reply.status !== 409)
+      throw new Error(`cannot register ${agent}: ${reply.status} ${JSON.stringify(reply.body ?? reply.error)}`);
   }
 }
 
 /** One command for `agent`: create an item, update one it created, enqueue a message, or set a far timer. */
-export function nextCommand(agent: string, items: string[], n: number): { method: string; path: string; body: unknown } {
+export function nextCommand(
+  agent: string,
+  items: string[],
+  n: number,
+): { method: string; path: string; body: unknown } {
   const base = `/v1/agents/${agent}`;
   const pick = n % 10;
   if (pick < 4 || items.length === 0) {
-    return { method: 'POST', path: `${base}/work-items`, body: { work_item_id: `w-${freshKey('i')}`, objective: `objective ${n}` } };
+    return {
+      method: 'POST',
+      path: `${base}/work-items`,
+      body: { work_item_id: `w-${freshKey('i')}`, objective: `objective ${n}` },
+    };
   }
   if (pick < 7) {
     const item = items[n % items.length];
     return { method: 'PATCH', path: `${base}/work-items/${item}`, body: { objective: `objective ${n} revised` } };
   }
-  if (pick < 9) return { method: 'POST', path: `${base}/messages`, body: { kind: 'operator_prompt', body: `prompt ${n}`, priority: 'normal' } };
-  return { method: 'POST', path: `${base}/timers`, body: { fire_at: '2099-01-01T00:00:00.000Z', resume_text: `timer ${n}` } };
+  if (pick < 9)
+    return {
+      method: 'POST',
+      path: `${base}/messages`,
+      body: { kind: 'operator_prompt', body: `prompt ${n}`, priority: 'normal' },
+    };
+  return {
+    method: 'POST',
+    path: `${base}/timers`,
+    body: { fire_at: '2099-01-01T00:00:00.000Z', resume_text: `timer ${n}` },
+  };
 }
 
 export async function runLoad(client: ReliabilityClient, agents: string[], options: LoadOptions): Promise<LoadResult> {
@@ -57,13 +75,20 @@ export async function runLoad(client: ReliabilityClient, agents: string[], optio
   const deadline = Date.now() + (options.maxMs ?? 120_000);
   const worker = async (index: number) => {
     for (;;) {
-      if (options.until?.() || (options.commands !== undefined && result.sent >= options.commands) || Date.now() > deadline) return;
+      if (
+        options.until?.() ||
+        (options.commands !== undefined && result.sent >= options.commands) ||
+        Date.now() > deadline
+      )
+        return;
       n += 1;
       result.sent += 1;
       const agent = agents[(index + n) % agents.length];
       const command = nextCommand(agent, items.get(agent)!, n);
       const sentAt = Date.now();
-      const reply = await client.command(agent, command.method, command.path, command.body, { timeoutMs: options.timeoutMs });
+      const reply = await client.command(agent, command.method, command.path, command.body, {
+        timeoutMs: options.timeoutMs,
+      });
       result.latencies.push(reply.ms);
       if (reply.record.outcome === 'acked') {
         result.acked += 1;
@@ -83,7 +108,11 @@ export async function runLoad(client: ReliabilityClient, agents: string[], optio
 }
 
 /** Sends every logged command again with its own key until each has a definite answer. */
-export async function retryUntilDefinite(client: ReliabilityClient, records: CommandRecord[], timeoutMs = 30_000): Promise<void> {
+export async function retryUntilDefinite(
+  client: ReliabilityClient,
+  records: CommandRecord[],
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (const record of records) {
     await eventually(

@@ -9,7 +9,9 @@ export const CHECK_USAGE = 'check';
 /** Opens the stores the way the service does (Postgres, migrations, event store) and prints the health report. */
 export async function checkCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   expectArgs(args, CHECK_USAGE, { min: 0, max: 0 });
-  const report = await withStores(io, ({ pool, store }) => runHealthChecks({ event_store: () => store.ping(), postgres: () => pingPostgres(pool) }));
+  const report = await withStores(io, ({ pool, store }) =>
+    runHealthChecks({ event_store: () => store.ping(), postgres: () => pingPostgres(pool) }),
+  );
   io.stdout(`${JSON.stringify(report)}\n`);
   return report.status === 'ok' ? EXIT.ok : EXIT.storeUnreachable;
 }

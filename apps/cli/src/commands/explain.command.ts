@@ -17,19 +17,28 @@ export async function explainCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const now = optionalNow(args.flags.now);
   const at = optionalRevision(args.flags.at);
   const source = await loadAgentStream(args, io, EXPLAIN_USAGE);
-  io.stdout(args.flags.json === true ? `${JSON.stringify(explainAt(source, at, now), null, 2)}\n` : explainText(explainAt(source, at, now)));
+  io.stdout(
+    args.flags.json === true
+      ? `${JSON.stringify(explainAt(source, at, now), null, 2)}\n`
+      : explainText(explainAt(source, at, now)),
+  );
   return EXIT.ok;
 }
 
 function optionalRevision(flag: string | true | undefined): number | null {
   if (flag === undefined) return null;
-  if (typeof flag !== 'string' || !/^\d{1,15}$/.test(flag)) throw new CliError(EXIT.usage, `--at takes a stream revision (0, 1, ...)\nusage: ${EXPLAIN_USAGE}`);
+  if (typeof flag !== 'string' || !/^\d{1,15}$/.test(flag))
+    throw new CliError(EXIT.usage, `--at takes a stream revision (0, 1, ...)\nusage: ${EXPLAIN_USAGE}`);
   return Number(flag);
 }
 
 function optionalNow(flag: string | true | undefined, clock = () => new Date()): string | null {
   if (flag === undefined) return null;
   if (flag === 'now') return clock().toISOString();
-  if (typeof flag !== 'string' || !isRfc3339(flag)) throw new CliError(EXIT.usage, `--now takes an RFC 3339 instant (2026-01-01T00:00:00Z) or "now" (this machine's clock)\nusage: ${EXPLAIN_USAGE}`);
+  if (typeof flag !== 'string' || !isRfc3339(flag))
+    throw new CliError(
+      EXIT.usage,
+      `--now takes an RFC 3339 instant (2026-01-01T00:00:00Z) or "now" (this machine's clock)\nusage: ${EXPLAIN_USAGE}`,
+    );
   return flag;
 }

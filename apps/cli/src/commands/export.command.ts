@@ -15,7 +15,8 @@ export async function exportCommand(args: ParsedArgs, io: CliIo): Promise<number
   assertAgentId(agentId);
   const dir = resolve(io.cwd, target);
   for (const name of ['events.jsonl', 'agent.json']) {
-    if (existsSync(join(dir, name))) throw new CliError(EXIT.conflict, `${join(dir, name)} exists: export into a new or empty directory`);
+    if (existsSync(join(dir, name)))
+      throw new CliError(EXIT.conflict, `${join(dir, name)} exists: export into a new or empty directory`);
   }
   const stored = await withStores(io, ({ store }) => new AgentEventsReader(store).whole(agentId));
   const redact = args.flags['redact-bodies'] === true;
@@ -27,6 +28,8 @@ export async function exportCommand(args: ParsedArgs, io: CliIo): Promise<number
   const meta = exportMeta(agentId, events, new Date().toISOString(), redact ? count : null);
   await fs.writeFile(join(dir, 'agent.json'), `${JSON.stringify(meta, null, 2)}\n`);
   const note = redact ? `; ${count} body value(s) replaced by "[redacted]"` : '';
-  io.stdout(`exported ${events.length} events of agent ${agentId} (revisions 0..${events.length - 1}) to ${dir}${note}\n`);
+  io.stdout(
+    `exported ${events.length} events of agent ${agentId} (revisions 0..${events.length - 1}) to ${dir}${note}\n`,
+  );
   return EXIT.ok;
 }

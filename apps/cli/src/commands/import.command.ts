@@ -24,7 +24,9 @@ export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number
   const { resumedAt } = await withStores(io, ({ store }) => appendStream(store, target, toAppend));
   const resumed = resumedAt > 0 ? ` (resumed an interrupted import at revision ${resumedAt})` : '';
   const ids = source === target ? 'event ids kept' : `exported from ${source}; event ids derived for ${target}`;
-  io.stdout(`imported ${events.length} events as agent ${target} (revisions 0..${events.length - 1}; ${ids})${resumed}\n`);
+  io.stdout(
+    `imported ${events.length} events as agent ${target} (revisions 0..${events.length - 1}; ${ids})${resumed}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -34,11 +36,26 @@ async function readExport(dir: string): Promise<{ agentId: string; events: Store
   const parsed = parseJsonLines(await fs.readFile(file, 'utf8'), file);
   const metaFile = join(dir, 'agent.json');
   if (existsSync(metaFile)) {
-    const meta = JSON.parse(await fs.readFile(metaFile, 'utf8')) as { format?: string; format_version?: number; agent_id?: string };
-    if (meta.format !== EXPORT_FORMAT || typeof meta.format_version !== 'number' || meta.format_version > EXPORT_FORMAT_VERSION) {
-      throw new CliError(EXIT.unreadable, `${metaFile}: not an export this version reads (${EXPORT_FORMAT} v${EXPORT_FORMAT_VERSION})`);
+    const meta = JSON.parse(await fs.readFile(metaFile, 'utf8')) as {
+      format?: string;
+      format_version?: number;
+      agent_id?: string;
+    };
+    if (
+      meta.format !== EXPORT_FORMAT ||
+      typeof meta.format_version !== 'number' ||
+      meta.format_version > EXPORT_FORMAT_VERSION
+    ) {
+      throw new CliError(
+        EXIT.unreadable,
+        `${metaFile}: not an export this version reads (${EXPORT_FORMAT} v${EXPORT_FORMAT_VERSION})`,
+      );
     }
-    if (meta.agent_id !== parsed.agentId) throw new CliError(EXIT.unreadable, `${metaFile} names agent ${meta.agent_id}, events.jsonl holds ${parsed.agentId}`);
+    if (meta.agent_id !== parsed.agentId)
+      throw new CliError(
+        EXIT.unreadable,
+        `${metaFile} names agent ${meta.agent_id}, events.jsonl holds ${parsed.agentId}`,
+      );
   }
   return parsed;
 }
@@ -50,7 +67,10 @@ function assertFoldable(events: StoredEvent[]): void {
     try {
       state = evolve(state, toDomainEvent(event));
     } catch (error) {
-      const why = error instanceof SchemaVersionError ? error.message : `the domain cannot fold this ${event.type}: ${(error as Error).message}`;
+      const why =
+        error instanceof SchemaVersionError
+          ? error.message
+          : `the domain cannot fold this ${event.type}: ${(error as Error).message}`;
       throw new CliError(EXIT.unreadable, `events.jsonl:${index + 1}: ${why}`);
     }
   });
@@ -60,21 +80,33 @@ function assertFoldable(events: StoredEvent[]): void {
  * Appends in batches with chained expected revisions. A stream that already holds a prefix of
  * exactly these events (an interrupted import) is completed; any other existing stream is refused.
  */
-async function appendStream(store: EventStore, agentId: string, events: EventToAppend[]): Promise<{ resumedAt: number }> {
+async function appendStream(
+  store: EventStore,
+  agentId: string,
+  events: EventToAppend[],
+): Promise<{ resumedAt: number }> {
   const stream = agentStream(agentId);
   const current = await store.streamRevision(stream);
   const existing = current === null ? [] : await store.readStream(stream, { max_count: events.length + 1 });
   const prefix = existing.length <= events.length && existing.every((event, index) => event.id === events[index].id);
   if (current !== null && (!prefix || existing.length === events.length)) {
     const what = prefix ? 'already holds exactly these events' : `exists (revision ${current})`;
-    throw new CliError(EXIT.conflict, `agent ${agentId}: stream ${stream} ${what}; import never writes into an existing agent (use --as <new-id>)`);
+    throw new CliError(
+      EXIT.conflict,
+      `agent ${agentId}: stream ${stream} ${what}; import never writes into an existing agent (use --as <new-id>)`,
+    );
   }
   try {
     for (let start = existing.length; start < events.length; start += BATCH) {
-      await store.appendToStream(stream, events.slice(start, start + BATCH), start === 0 ? 'no_stream' : BigInt(start - 1));
+      await store.appendToStream(
+        stream,
+        events.slice(start, start + BATCH),
+        start === 0 ? 'no_stream' : BigInt(start - 1),
+      );
     }
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new CliError(EXIT.conflict, `agent ${agentId}: another writer appended to ${stream} during the import`);
+    if (error instanceof WrongExpectedRevisionError)
+      throw new CliError(EXIT.conflict, `agent ${agentId}: another writer appended to ${stream} during the import`);
     throw error;
   }
   return { resumedAt: existing.length };

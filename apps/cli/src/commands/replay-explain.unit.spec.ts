@@ -8,7 +8,13 @@ import { runCli } from '../cli';
 
 async function cli(argv: string[]) {
   let [stdout, stderr] = ['', ''];
-  const io = { env: {}, cwd: process.cwd(), stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), stderrIsTTY: false };
+  const io = {
+    env: {},
+    cwd: process.cwd(),
+    stdout: (t: string) => void (stdout += t),
+    stderr: (t: string) => void (stderr += t),
+    stderrIsTTY: false,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -17,25 +23,45 @@ const cases = loadFixtureCases();
 const fixture = (name: string) => cases.find((c) => c.name === name)!;
 
 describe('explain --from-dir', () => {
-  it.each(cases.map((c) => [c.name, c] as const))('%s: the decision of expected.json, and a reason for every open item', async (_name, c) => {
-    const run = await cli(['explain', '--from-dir', c.dir, '--now', c.expected.now, '--json']);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    const reply = JSON.parse(run.stdout);
-    const { links, ...decision } = c.expected.decision;
-    expect(reply.decision).toEqual({ ...decision, ...links });
-    expect(reply).toMatchObject({ agent_id: c.expected.stream.slice('agent-'.length), revision: c.events.length - 1, replay_message_ids: c.expected.projection.replay_message_ids });
-    expect(reply.work_items.map((item: { id: string }) => item.id).sort()).toEqual(
-      Object.entries(c.expected.projection.candidates).filter(([cls]) => cls !== 'completed_recent').flatMap(([, ids]) => ids).sort(),
-    );
-    for (const item of reply.work_items) expect(item.why).toMatch(/^(runnable|not runnable)/);
-  });
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s: the decision of expected.json, and a reason for every open item',
+    async (_name, c) => {
+      const run = await cli(['explain', '--from-dir', c.dir, '--now', c.expected.now, '--json']);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const reply = JSON.parse(run.stdout);
+      const { links, ...decision } = c.expected.decision;
+      expect(reply.decision).toEqual({ ...decision, ...links });
+      expect(reply).toMatchObject({
+        agent_id: c.expected.stream.slice('agent-'.length),
+        revision: c.events.length - 1,
+        replay_message_ids: c.expected.projection.replay_message_ids,
+      });
+      expect(reply.work_items.map((item: { id: string }) => item.id).sort()).toEqual(
+        Object.entries(c.expected.projection.candidates)
+          .filter(([cls]) => cls !== 'completed_recent')
+          .flatMap(([, ids]) => ids)
+          .sort(),
+      );
+      for (const item of reply.work_items) expect(item.why).toMatch(/^(runnable|not runnable)/);
+    },
+  );
 
   it('uses the recorded_at of the event at --at as now, and folds only up to it', async () => {
     const c = fixture('scheduler-worker-life');
     const run = await cli(['explain', '--from-dir', c.dir, '--at', '2', '--json']);
     const reply = JSON.parse(run.stdout);
-    expect(reply).toMatchObject({ revision: 2, now: c.events[2].recorded_at, now_source: 'recorded_at of revision 2', current_work_item_id: 'w-1', last_decision: null });
-    expect(reply.decision).toMatchObject({ kind: 'EmitSystemTick', reason: 'continue_active', idempotency_key: 'work_queue:continue_active:w-1:1' });
+    expect(reply).toMatchObject({
+      revision: 2,
+      now: c.events[2].recorded_at,
+      now_source: 'recorded_at of revision 2',
+      current_work_item_id: 'w-1',
+      last_decision: null,
+    });
+    expect(reply.decision).toMatchObject({
+      kind: 'EmitSystemTick',
+      reason: 'continue_active',
+      idempotency_key: 'work_queue:continue_active:w-1:1',
+    });
   });
 
   it('prints why each item is or is not runnable, the queue head and the waits', async () => {
@@ -51,10 +77,16 @@ describe('explain --from-dir', () => {
 
   it('refuses an --at beyond the stream (exit 4) and a malformed --at or --now (exit 2)', async () => {
     const dir = fixture('decision-sleep').dir;
-    expect(await cli(['explain', '--from-dir', dir, '--at', '3'])).toMatchObject({ code: 4, stderr: expect.stringContaining('--at 3 is beyond the stream: agent decision-sleep has revisions 0..2') });
+    expect(await cli(['explain', '--from-dir', dir, '--at', '3'])).toMatchObject({
+      code: 4,
+      stderr: expect.stringContaining('--at 3 is beyond the stream: agent decision-sleep has revisions 0..2'),
+    });
     expect((await cli(['explain', '--from-dir', dir, '--at', '-1'])).code).toBe(2);
     expect((await cli(['explain', '--from-dir', dir, '--now', 'yesterday'])).code).toBe(2);
-    expect(await cli(['explain', '--from-dir', join(dir, 'nope')])).toMatchObject({ code: 4, stderr: expect.stringContaining('not a fixture or export directory') });
+    expect(await cli(['explain', '--from-dir', join(dir, 'nope')])).toMatchObject({
+      code: 4,
+      stderr: expect.stringContaining('not a fixture or export directory'),
+    });
   });
 });
 
@@ -69,7 +101,10 @@ describe('replay --from-dir', () => {
 
   it('reports an edited decision field by field and exits 8', async () => {
     const c = fixture('scheduler-worker-life');
-    const lines = readFileSync(join(c.dir, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(join(c.dir, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const target = lines.find((e) => e.type === 'SchedulerDecisionRecorded' && e.data.decision.kind === 'Sleep');
     target.data.decision = { ...target.data.decision, kind: 'StayIdle', evidence: ['queue_empty'] };
     const dir = mkdtempSync(join(tmpdir(), 'tampered-'));
@@ -82,6 +117,8 @@ describe('replay --from-dir', () => {
     expect(run.stdout).toContain('7 decisions, 6 match, 1 mismatch: the scheduler no longer decides what was recorded');
     const json = JSON.parse((await cli(['replay', '--from-dir', dir, '--json'])).stdout);
     expect(json).toMatchObject({ ok: false, decisions: 7, mismatches: 1 });
-    expect(json.entries.filter((e: { matches: boolean }) => !e.matches)).toEqual([expect.objectContaining({ revision: target.revision, differences: ['kind', 'evidence'] })]);
+    expect(json.entries.filter((e: { matches: boolean }) => !e.matches)).toEqual([
+      expect.objectContaining({ revision: target.revision, differences: ['kind', 'evidence'] }),
+    ]);
   });
 });

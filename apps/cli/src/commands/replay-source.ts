@@ -28,7 +28,8 @@ export async function loadAgentStream(args: ParsedArgs, io: CliIo, usage: string
   const [agentId] = args.positionals;
   const fromDir = args.flags['from-dir'];
   if (fromDir === true) throw new CliError(EXIT.usage, `--from-dir needs a directory\nusage: ${usage}`);
-  const source = fromDir !== undefined ? await fromFile(resolve(io.cwd, fromDir), agentId) : await fromStore(io, agentId, usage);
+  const source =
+    fromDir !== undefined ? await fromFile(resolve(io.cwd, fromDir), agentId) : await fromStore(io, agentId, usage);
   return { ...source, events: source.stored.map((event) => toDomainEvent(event)) };
 }
 
@@ -36,11 +37,16 @@ async function fromFile(dir: string, agentId: string | undefined): Promise<Omit<
   const file = join(dir, 'events.jsonl');
   if (!existsSync(file)) throw new CliError(EXIT.notFound, `${file} not found: not a fixture or export directory`);
   const parsed = parseJsonLines(await fs.readFile(file, 'utf8'), file);
-  if (agentId !== undefined && agentId !== parsed.agentId) throw new CliError(EXIT.notFound, `${file} holds agent ${parsed.agentId}, not ${agentId}`);
+  if (agentId !== undefined && agentId !== parsed.agentId)
+    throw new CliError(EXIT.notFound, `${file} holds agent ${parsed.agentId}, not ${agentId}`);
   return { agentId: parsed.agentId, origin: file, stored: parsed.events };
 }
 
-async function fromStore(io: CliIo, agentId: string | undefined, usage: string): Promise<Omit<AgentStreamSource, 'events'>> {
+async function fromStore(
+  io: CliIo,
+  agentId: string | undefined,
+  usage: string,
+): Promise<Omit<AgentStreamSource, 'events'>> {
   if (agentId === undefined) throw new CliError(EXIT.usage, `usage: ${usage}`);
   assertAgentId(agentId);
   const stored = await withStores(io, ({ store }) => new AgentEventsReader(store).whole(agentId));

@@ -16,11 +16,14 @@ export async function replayCommand(args: ParsedArgs, io: CliIo): Promise<number
   expectArgs(args, REPLAY_USAGE, { min: 0, max: 1 }, ['from-dir', 'json']);
   const source = await loadAgentStream(args, io, REPLAY_USAGE);
   const replay = replayDecisions(source.events);
-  io.stdout(args.flags.json === true ? `${JSON.stringify(replayJson(source, replay), null, 2)}\n` : replayText(source, replay));
+  io.stdout(
+    args.flags.json === true ? `${JSON.stringify(replayJson(source, replay), null, 2)}\n` : replayText(source, replay),
+  );
   return replay.ok ? EXIT.ok : EXIT_REPLAY_MISMATCH;
 }
 
-const revisionOf = (source: AgentStreamSource, entry: DecisionReplayEntry): string => source.stored[entry.index].revision.toString();
+const revisionOf = (source: AgentStreamSource, entry: DecisionReplayEntry): string =>
+  source.stored[entry.index].revision.toString();
 
 export function replayJson(source: AgentStreamSource, replay: DecisionReplay) {
   return {
@@ -32,20 +35,28 @@ export function replayJson(source: AgentStreamSource, replay: DecisionReplay) {
     mismatches: replay.mismatches.length,
     ok: replay.ok,
     entries: replay.entries.map((entry) => ({
-      revision: revisionOf(source, entry), at: entry.at, matches: entry.matches, differences: entry.differences, recorded: entry.recorded, recomputed: entry.recomputed,
+      revision: revisionOf(source, entry),
+      at: entry.at,
+      matches: entry.matches,
+      differences: entry.differences,
+      recorded: entry.recorded,
+      recomputed: entry.recomputed,
     })),
   };
 }
 
 const headline = (d: DecisionRecord): string => {
-  const links = (['message_id', 'work_item_id', 'task_id'] as const).filter((k) => d[k] !== null).map((k) => `${k.replace('_id', '')} ${d[k]}`);
+  const links = (['message_id', 'work_item_id', 'task_id'] as const)
+    .filter((k) => d[k] !== null)
+    .map((k) => `${k.replace('_id', '')} ${d[k]}`);
   return [`${d.kind} ${d.reason}`, ...links, ...(d.idempotency_key ? [`key ${d.idempotency_key}`] : [])].join(', ');
 };
 
 /** One line per field that differs; evidence as the lines only one side has. */
 function differenceLines(entry: DecisionReplayEntry): string[] {
   const { recorded, recomputed } = entry;
-  if (recorded === null) return ['    the recorded decision is unreadable (no kind)', `    recomputed: ${headline(recomputed)}`];
+  if (recorded === null)
+    return ['    the recorded decision is unreadable (no kind)', `    recomputed: ${headline(recomputed)}`];
   return entry.differences.flatMap((field) => {
     if (field !== 'evidence') {
       const key = field as Exclude<keyof DecisionRecord, 'evidence'>;
@@ -54,7 +65,12 @@ function differenceLines(entry: DecisionReplayEntry): string[] {
     const only = (a: string[], b: string[]) => a.filter((line) => !b.includes(line));
     const lost = only(recorded.evidence, recomputed.evidence).map((line) => `      - ${line}   (recorded only)`);
     const found = only(recomputed.evidence, recorded.evidence).map((line) => `      + ${line}   (recomputed only)`);
-    return ['    evidence:', ...lost, ...found, ...(lost.length + found.length === 0 ? ['      (same lines, another order)'] : [])];
+    return [
+      '    evidence:',
+      ...lost,
+      ...found,
+      ...(lost.length + found.length === 0 ? ['      (same lines, another order)'] : []),
+    ];
   });
 }
 
@@ -66,7 +82,14 @@ export function replayText(source: AgentStreamSource, replay: DecisionReplay): s
     if (!entry.matches) lines.push(...differenceLines(entry));
   }
   const matches = replay.entries.length - replay.mismatches.length;
-  const verdict = replay.entries.length === 0 ? ' (no recorded decisions to compare)' : replay.ok ? ': every recorded decision is reproduced' : ': the scheduler no longer decides what was recorded';
-  lines.push(`${replay.entries.length} decisions, ${matches} match, ${replay.mismatches.length} mismatch${replay.mismatches.length === 1 ? '' : 'es'}${verdict}`);
+  const verdict =
+    replay.entries.length === 0
+      ? ' (no recorded decisions to compare)'
+      : replay.ok
+        ? ': every recorded decision is reproduced'
+        : ': the scheduler no longer decides what was recorded';
+  lines.push(
+    `${replay.entries.length} decisions, ${matches} match, ${replay.mismatches.length} mismatch${replay.mismatches.length === 1 ? '' : 'es'}${verdict}`,
+  );
   return `${lines.join('\n')}\n`;
 }

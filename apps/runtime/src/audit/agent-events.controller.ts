@@ -11,13 +11,22 @@ import { eventFrames, EventStreams, wireError } from './event-stream';
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id/events')
 export class AgentEventsController {
-  constructor(@Inject(AGENT_EVENTS_READER) private readonly reader: AgentEventsReader, private readonly streams: EventStreams) {}
+  constructor(
+    @Inject(AGENT_EVENTS_READER) private readonly reader: AgentEventsReader,
+    private readonly streams: EventStreams,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The agent stream, ascending by revision; `after` is exclusive; limit 1..1000 (default 100)' })
+  @ApiOperation({
+    summary: 'The agent stream, ascending by revision; `after` is exclusive; limit 1..1000 (default 100)',
+  })
   @ApiQuery({ name: 'after', required: false, type: String })
   @ApiQuery({ name: 'limit', required: false, type: Number })
-  async page(@Param('agent_id', IdParamPipe) agentId: string, @Query('after') after?: string, @Query('limit') limit?: string) {
+  async page(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Query('after') after?: string,
+    @Query('limit') limit?: string,
+  ) {
     try {
       return await this.reader.page(agentId, parseAfter(after), parseLimit(limit));
     } catch (error) {
@@ -27,11 +36,15 @@ export class AgentEventsController {
 
   @Get('stream')
   @ApiProduces('text/event-stream')
-  @ApiOperation({ summary: 'Server-sent events: backlog after `after` (or Last-Event-ID), then live; id = revision, event = type' })
+  @ApiOperation({
+    summary: 'Server-sent events: backlog after `after` (or Last-Event-ID), then live; id = revision, event = type',
+  })
   @ApiQuery({ name: 'after', required: false, type: String })
   async stream(
-    @Param('agent_id', IdParamPipe) agentId: string, @Query('after') after: string | undefined,
-    @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Query('after') after: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const from = resumeAfter(lastEventId, after);
     await this.reader.assertExists(agentId);

@@ -7,5 +7,9 @@ import { ProjectionsController } from './projections.controller';
 import { ServiceAddressLifecycle } from './service-address.lifecycle';
 
 /** Audit over HTTP: the agent's events (paged and live), the changes across agents (live) and the projection admin routes. */
-@Module({ imports: [AuditModule], controllers: [AgentEventsController, ChangesController, ProjectionsController], providers: [EventStreams, ServiceAddressLifecycle] })
+@Module({
+  imports: [AuditModule],
+  controllers: [AgentEventsController, ChangesController, ProjectionsController],
+  providers: [EventStreams, ServiceAddressLifecycle],
+})
 export class AuditHttpModule {}

@@ -1,14 +1,25 @@
 import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, CHANGES_FEED, type Change, type ChangeScope, type ChangesFeed } from '@app/application';
+import {
+  type Caller,
+  CurrentCaller,
+  CHANGES_FEED,
+  type Change,
+  type ChangeScope,
+  type ChangesFeed,
+} from '@app/application';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
 import { EventStreams, type SseFrame } from './event-stream';
 
 async function* changeFrames(changes: AsyncIterable<Change>): AsyncGenerator<SseFrame> {
   for await (const change of changes) {
-    yield { id: change.position.toString(), event: 'change', data: { agent_id: change.agent_id, revision: change.revision, position: change.position, type: change.type } };
+    yield {
+      id: change.position.toString(),
+      event: 'change',
+      data: { agent_id: change.agent_id, revision: change.revision, position: change.position, type: change.type },
+    };
   }
 }
 
@@ -17,18 +28,24 @@ async function* changeFrames(changes: AsyncIterable<Change>): AsyncGenerator<Sse
 @ApiBearerAuth()
 @Controller('v1/changes')
 export class ChangesController {
-  constructor(@Inject(CHANGES_FEED) private readonly feed: ChangesFeed, private readonly streams: EventStreams) {}
+  constructor(
+    @Inject(CHANGES_FEED) private readonly feed: ChangesFeed,
+    private readonly streams: EventStreams,
+  ) {}
 
   @Get()
   @ApiProduces('text/event-stream')
   @ApiOperation({
-    summary: "Server-sent events: one `change` (agent_id, revision, position, type) per event of the token's agents (admin: all), " +
+    summary:
+      "Server-sent events: one `change` (agent_id, revision, position, type) per event of the token's agents (admin: all), " +
       'sent once the read models include it; id = global position; from now on, or after `after` / Last-Event-ID',
   })
   @ApiQuery({ name: 'after', required: false, type: String })
   async changes(
-    @CurrentCaller() caller: Caller | null, @Query('after') after: string | undefined,
-    @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply,
+    @CurrentCaller() caller: Caller | null,
+    @Query('after') after: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
     const scope: ChangeScope = caller.admin ? { all: true } : { all: false, agent_ids: caller.agents };

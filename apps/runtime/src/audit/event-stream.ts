@@ -41,14 +41,21 @@ export type SseFrame = { id: string; event: string; data: unknown };
 
 /** An agent's stored event as a frame: id = its revision, event = its type, data = the events route's item. */
 export async function* eventFrames(events: AsyncIterable<StoredEvent>): AsyncGenerator<SseFrame> {
-  for await (const event of events) yield { id: event.revision.toString(), event: event.type, data: toEventItem(event) };
+  for await (const event of events)
+    yield { id: event.revision.toString(), event: event.type, data: toEventItem(event) };
 }
 
-const frame = ({ id, event, data }: SseFrame): string => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data, bigintReplacer)}\n\n`;
+const frame = ({ id, event, data }: SseFrame): string =>
+  `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data, bigintReplacer)}\n\n`;
 
 async function pump(raw: ServerResponse, events: AsyncIterable<SseFrame>, abort: AbortController): Promise<void> {
   raw.on('close', () => abort.abort());
-  raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   raw.write(': connected\nretry: 3000\n\n');
   const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   try {

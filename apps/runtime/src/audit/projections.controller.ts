@@ -11,7 +11,9 @@ export class ProjectionsController {
   constructor(@Inject(PROJECTIONS_ADMIN) private readonly admin: ProjectionsAdmin) {}
 
   @Get()
-  @ApiOperation({ summary: 'Checkpoint, store head, lag and status of every projection (stalled: the poison event it stopped at)' })
+  @ApiOperation({
+    summary: 'Checkpoint, store head, lag and status of every projection (stalled: the poison event it stopped at)',
+  })
   async status() {
     const items = await this.admin.status();
     return { items, total: items.length };

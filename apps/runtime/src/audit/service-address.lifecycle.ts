@@ -18,9 +18,17 @@ export class ServiceAddressLifecycle implements OnApplicationBootstrap, BeforeAp
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.connection.embedded) return;
-    const address = { pid: process.pid, postgres_url: this.connection.url, role: this.config.role, started_at: new Date().toISOString() };
+    const address = {
+      pid: process.pid,
+      postgres_url: this.connection.url,
+      role: this.config.role,
+      started_at: new Date().toISOString(),
+    };
     await writeServiceAddress(this.config.dataDir, address).catch((error) =>
-      this.logger.warn({ err: error, component: 'cli-address' }, 'could not write the service address file: the CLI will not find this service'),
+      this.logger.warn(
+        { err: error, component: 'cli-address' },
+        'could not write the service address file: the CLI will not find this service',
+      ),
     );
   }
 

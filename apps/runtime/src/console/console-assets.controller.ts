@@ -37,7 +37,11 @@ export class ConsoleAssetsController {
         ? new ApiError('not_found', 'no such console file')
         : new ApiError('not_found', 'the console is not built: run `npm run build` (or `npm run build:console`)');
     }
-    reply.headers({ ...CONSOLE_SECURITY_HEADERS, 'content-type': file.contentType, 'cache-control': file.cacheControl });
+    reply.headers({
+      ...CONSOLE_SECURITY_HEADERS,
+      'content-type': file.contentType,
+      'cache-control': file.cacheControl,
+    });
     await reply.send(file.body);
   }
 }

@@ -19,22 +19,33 @@ describe('the console assets on disk', () => {
 
   it('serves index.html for the root and for extensionless page routes, never cached', async () => {
     for (const path of ['', 'agents', 'agents/a-1']) {
-      expect(await assets.file(path)).toMatchObject({ contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+      expect(await assets.file(path)).toMatchObject({
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'no-cache',
+      });
     }
   });
 
   it('serves hashed assets as immutable with their content type', async () => {
     const file = await assets.file('assets/index-abc.js');
-    expect(file).toMatchObject({ contentType: 'text/javascript; charset=utf-8', cacheControl: 'public, max-age=31536000, immutable' });
+    expect(file).toMatchObject({
+      contentType: 'text/javascript; charset=utf-8',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
     expect(file?.body.toString()).toBe('export {}');
   });
 
-  it.each(['../secret.txt', '..%2Fsecret.txt', 'assets/../../secret.txt', '%2e%2e/secret.txt', 'assets/nope.js', 'x%00.js', '%E0%A4%A.js'])(
-    'finds nothing for %s',
-    async (path) => {
-      expect(await assets.file(path)).toBeNull();
-    },
-  );
+  it.each([
+    '../secret.txt',
+    '..%2Fsecret.txt',
+    'assets/../../secret.txt',
+    '%2e%2e/secret.txt',
+    'assets/nope.js',
+    'x%00.js',
+    '%E0%A4%A.js',
+  ])('finds nothing for %s', async (path) => {
+    expect(await assets.file(path)).toBeNull();
+  });
 
   it('knows whether the console was built', () => {
     expect(assets.built).toBe(true);
@@ -44,6 +55,8 @@ describe('the console assets on disk', () => {
   it('looks for the build in dist/console of the repository, from the source and the built layout alike', () => {
     const repo = join(__dirname, '..', '..', '..', '..');
     expect(defaultConsoleRoot()).toBe(join(repo, 'dist', 'console'));
-    expect(defaultConsoleRoot(join(repo, 'dist', 'apps', 'runtime', 'src', 'console'))).toBe(join(repo, 'dist', 'console'));
+    expect(defaultConsoleRoot(join(repo, 'dist', 'apps', 'runtime', 'src', 'console'))).toBe(
+      join(repo, 'dist', 'console'),
+    );
   });
 });

@@ -11,6 +11,10 @@ import { ConsoleController } from './console.controller';
 @Module({
   imports: [CqrsModule, AuditModule],
   controllers: [ConsoleController, ConsoleAssetsController],
-  providers: [consoleQueriesProvider, { provide: CONSOLE_ASSETS, useFactory: () => new ConsoleAssets() }, ...CONSOLE_QUERY_HANDLERS],
+  providers: [
+    consoleQueriesProvider,
+    { provide: CONSOLE_ASSETS, useFactory: () => new ConsoleAssets() },
+    ...CONSOLE_QUERY_HANDLERS,
+  ],
 })
 export class ConsoleHttpModule {}

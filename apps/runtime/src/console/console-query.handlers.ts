@@ -56,9 +56,19 @@ export class GetWorkItemHistoryHandler implements IQueryHandler<GetWorkItemHisto
       if (page.items.length < EVENTS_PAGE_MAX || page.next_after === null) break;
       after = BigInt(page.next_after);
     }
-    if (matches.length === 0) throw new DomainError('not_found', { resource: 'work_item', id: workItemId }, `work_item ${workItemId} not found`);
+    if (matches.length === 0)
+      throw new DomainError(
+        'not_found',
+        { resource: 'work_item', id: workItemId },
+        `work_item ${workItemId} not found`,
+      );
     return { items: matches.slice(-keep), total: matches.length };
   }
 }
 
-export const CONSOLE_QUERY_HANDLERS = [ListAgentsHandler, ListAttentionHandler, GetBoardHandler, GetWorkItemHistoryHandler];
+export const CONSOLE_QUERY_HANDLERS = [
+  ListAgentsHandler,
+  ListAttentionHandler,
+  GetBoardHandler,
+  GetWorkItemHistoryHandler,
+];

@@ -21,7 +21,10 @@ export class ConsoleController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('agents')
-  @ApiOperation({ summary: 'The agents this token may see (admin: all), by id: posture, focus, counts per candidate class, last decision' })
+  @ApiOperation({
+    summary:
+      'The agents this token may see (admin: all), by id: posture, focus, counts per candidate class, last decision',
+  })
   agents(@CurrentCaller() caller: Caller | null, @Query() query: ConsoleListQueryDto) {
     return this.queries.execute(new ListAgentsQuery(scopeOf(caller), optionalInt(query.limit)));
   }
@@ -33,14 +36,23 @@ export class ConsoleController {
   }
 
   @Get('agents/:agent_id/board')
-  @ApiOperation({ summary: 'Candidate classes in scheduler order, each with its total and first items (ranking order)' })
+  @ApiOperation({
+    summary: 'Candidate classes in scheduler order, each with its total and first items (ranking order)',
+  })
   board(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: BoardQueryDto) {
     return this.queries.execute(new GetBoardQuery(agentId, optionalInt(query.per_class)));
   }
 
   @Get('agents/:agent_id/work-items/:work_item_id/history')
-  @ApiOperation({ summary: "A work item's events (and its intents', tasks', messages', turns' and timers'), oldest first, with metadata.actor" })
-  history(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string, @Query() query: HistoryQueryDto) {
+  @ApiOperation({
+    summary:
+      "A work item's events (and its intents', tasks', messages', turns' and timers'), oldest first, with metadata.actor",
+  })
+  history(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Query() query: HistoryQueryDto,
+  ) {
     return this.queries.execute(new GetWorkItemHistoryQuery(agentId, workItemId, optionalInt(query.limit)));
   }
 }

@@ -5,17 +5,34 @@ const INTEGER = /^-?\d{1,6}$/;
 
 export class ConsoleListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100, description: 'clamped to 1..500' })
-  @IsOptional() @Matches(INTEGER, { message: 'limit must be an integer' }) limit?: string;
+  @IsOptional()
+  @Matches(INTEGER, { message: 'limit must be an integer' })
+  limit?: string;
 }
 
 export class BoardQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'items shown per candidate class, clamped to 1..100' })
-  @IsOptional() @Matches(INTEGER, { message: 'per_class must be an integer' }) per_class?: string;
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    description: 'items shown per candidate class, clamped to 1..100',
+  })
+  @IsOptional()
+  @Matches(INTEGER, { message: 'per_class must be an integer' })
+  per_class?: string;
 }
 
 export class HistoryQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 200, description: 'the newest N matching events, clamped to 1..1000' })
-  @IsOptional() @Matches(INTEGER, { message: 'limit must be an integer' }) limit?: string;
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 1000,
+    default: 200,
+    description: 'the newest N matching events, clamped to 1..1000',
+  })
+  @IsOptional()
+  @Matches(INTEGER, { message: 'limit must be an integer' })
+  limit?: string;
 }
 
-export const optionalInt = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
+export const optionalInt = (value: string | undefined): number | undefined =>
+  value === undefined ? undefined : Number(value);

@@ -19,11 +19,17 @@ export class WorkItemHistoryFilter {
   accepts(event: AgentEventItem): boolean {
     const data = event.data;
     const decision = (data.decision ?? null) as Record<string, unknown> | null;
-    const direct = ITEM_FIELDS.some((field) => data[field] === this.workItemId) || decision?.work_item_id === this.workItemId;
+    const direct =
+      ITEM_FIELDS.some((field) => data[field] === this.workItemId) || decision?.work_item_id === this.workItemId;
     const otherItem = typeof data.work_item_id === 'string' && data.work_item_id !== this.workItemId;
-    const viaLink = !otherItem && LINK_FIELDS.some((field) => typeof data[field] === 'string' && this.linked.has(`${field}:${data[field] as string}`));
+    const viaLink =
+      !otherItem &&
+      LINK_FIELDS.some(
+        (field) => typeof data[field] === 'string' && this.linked.has(`${field}:${data[field] as string}`),
+      );
     if (!direct && !viaLink) return false;
-    for (const field of LINK_FIELDS) if (typeof data[field] === 'string') this.linked.add(`${field}:${data[field] as string}`);
+    for (const field of LINK_FIELDS)
+      if (typeof data[field] === 'string') this.linked.add(`${field}:${data[field] as string}`);
     return true;
   }
 }

@@ -3,7 +3,13 @@ import { WorkItemHistoryFilter } from './work-item-history';
 
 let revision = 0;
 const event = (type: string, data: Record<string, unknown>): AgentEventItem => ({
-  event_id: `e-${revision}`, revision: String(revision++), position: String(revision), type, data, metadata: {} as AgentEventItem['metadata'], recorded_at: '2026-01-01T00:00:00Z',
+  event_id: `e-${revision}`,
+  revision: String(revision++),
+  position: String(revision),
+  type,
+  data,
+  metadata: {} as AgentEventItem['metadata'],
+  recorded_at: '2026-01-01T00:00:00Z',
 });
 
 describe('the history of one work item in its agent stream', () => {
@@ -25,13 +31,23 @@ describe('the history of one work item in its agent stream', () => {
   it('keeps the events that name the item, its decisions, and those of the records it owns', () => {
     const filter = new WorkItemHistoryFilter('w-1');
     expect(stream.filter((e) => filter.accepts(e)).map((e) => e.type)).toEqual([
-      'WorkItemCreated', 'WorkItemPicked', 'SchedulerDecisionRecorded', 'WaitingIntentCreated', 'WaitingIntentCancelled',
-      'TurnStarted', 'AssistantRoundRecorded', 'MessageProcessed',
+      'WorkItemCreated',
+      'WorkItemPicked',
+      'SchedulerDecisionRecorded',
+      'WaitingIntentCreated',
+      'WaitingIntentCancelled',
+      'TurnStarted',
+      'AssistantRoundRecorded',
+      'MessageProcessed',
     ]);
   });
 
   it("leaves out what a shared record did for another item (a report promoted in this item's turn)", () => {
     const filter = new WorkItemHistoryFilter('w-2');
-    expect(stream.filter((e) => filter.accepts(e)).map((e) => e.type)).toEqual(['WorkItemCreated', 'WorkItemPicked', 'WorkItemReportPromoted']);
+    expect(stream.filter((e) => filter.accepts(e)).map((e) => e.type)).toEqual([
+      'WorkItemCreated',
+      'WorkItemPicked',
+      'WorkItemReportPromoted',
+    ]);
   });
 });

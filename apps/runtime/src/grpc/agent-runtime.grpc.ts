@@ -11,9 +11,12 @@ import { bigintReplacer, type GrpcServiceOptions, type ReplyAdapters } from '@ap
 export const AGENT_RUNTIME_REPLY_ADAPTERS: ReplyAdapters = {
   /** HTTP `{kind, message, ...extras}` -> `{kind, message, details_json?}`: the extras as one JSON object, absent when none. */
   'agent_runtime.v1.Warning': ({ kind, message, ...extras }: Warning) =>
-    Object.keys(extras).length === 0 ? { kind, message } : { kind, message, details_json: JSON.stringify(extras, bigintReplacer) },
+    Object.keys(extras).length === 0
+      ? { kind, message }
+      : { kind, message, details_json: JSON.stringify(extras, bigintReplacer) },
   /** HTTP's string or JSON object body -> the oneof `content`: `{text}` or `{json}` (the object's JSON text). */
-  'agent_runtime.v1.MessageBody': (body: MessageBody) => (typeof body === 'string' ? { text: body } : { json: JSON.stringify(body) }),
+  'agent_runtime.v1.MessageBody': (body: MessageBody) =>
+    typeof body === 'string' ? { text: body } : { json: JSON.stringify(body) },
   /** A context section's structured `content` (any JSON value) -> `content_json`, absent when null. */
   'agent_runtime.v1.ContextSection': ({ content, ...section }: { content: unknown }) => ({
     ...section,

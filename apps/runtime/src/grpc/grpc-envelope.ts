@@ -21,7 +21,10 @@ export function callerOf(context: GrpcCallContext): Caller {
  */
 export function requireId(field: string, value: unknown): string {
   if (typeof value !== 'string' || !ID_PATTERN.test(value)) {
-    throw new ApiError('validation_failed', `${field} does not match the id pattern`, { field, pattern: ID_PATTERN.source });
+    throw new ApiError('validation_failed', `${field} does not match the id pattern`, {
+      field,
+      pattern: ID_PATTERN.source,
+    });
   }
   return value;
 }
@@ -38,9 +41,15 @@ function commandKey(field: 'command_id' | 'correlation_id', value: string | unde
  * The envelope of a command request: the same checks as the HTTP edge (id pattern,
  * Idempotency-Key rule for command_id, the expected_revision rule of the DTOs).
  */
-export async function commandEnvelopeOf(request: CommandRequestFields, context: GrpcCallContext): Promise<CommandEnvelope> {
+export async function commandEnvelopeOf(
+  request: CommandRequestFields,
+  context: GrpcCallContext,
+): Promise<CommandEnvelope> {
   const agentId = requireId('agent_id', request.agent_id);
-  const { expected_revision } = await validateGrpcRequest(ExpectedRevisionDto, present({ expected_revision: request.expected_revision }));
+  const { expected_revision } = await validateGrpcRequest(
+    ExpectedRevisionDto,
+    present({ expected_revision: request.expected_revision }),
+  );
   return {
     agentId,
     caller: callerOf(context),

@@ -22,14 +22,26 @@ import { present, requireId } from './grpc-envelope';
  */
 
 /** The DTO's fields without expected_revision (the command envelope checks that one). */
-export async function checked<T extends object>(type: ClassConstructor<T>, fields: object): Promise<Omit<T, 'expected_revision'>> {
-  const { expected_revision: _checkedByEnvelope, ...input } = (await validateGrpcRequest(type, present(fields))) as T & { expected_revision?: unknown };
+export async function checked<T extends object>(
+  type: ClassConstructor<T>,
+  fields: object,
+): Promise<Omit<T, 'expected_revision'>> {
+  const { expected_revision: _checkedByEnvelope, ...input } = (await validateGrpcRequest(
+    type,
+    present(fields),
+  )) as T & { expected_revision?: unknown };
   return input;
 }
 
 /** HTTP's query-string rules for a list request: `limit` is an integer, clamped by the query. */
-export async function listQuery<T extends { limit?: string }>(type: ClassConstructor<T>, fields: { limit?: number; [field: string]: unknown }) {
-  const query = await validateGrpcRequest(type, present({ ...fields, limit: fields.limit === undefined ? undefined : String(fields.limit) }));
+export async function listQuery<T extends { limit?: string }>(
+  type: ClassConstructor<T>,
+  fields: { limit?: number; [field: string]: unknown },
+) {
+  const query = await validateGrpcRequest(
+    type,
+    present({ ...fields, limit: fields.limit === undefined ? undefined : String(fields.limit) }),
+  );
   return { ...query, limit: parseLimit(query.limit) };
 }
 
@@ -44,22 +56,35 @@ export function fromMessageBody(field: string, body: MessageBodyMessage | null |
     parsed = undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError('validation_failed', `${field}.json must be the text of a JSON object`, { field, errors: [{ field, constraint: 'isMessageBody', message: `${field}.json must be a JSON object` }] });
+    throw new ApiError('validation_failed', `${field}.json must be the text of a JSON object`, {
+      field,
+      errors: [{ field, constraint: 'isMessageBody', message: `${field}.json must be a JSON object` }],
+    });
   }
   return parsed as MessageBody;
 }
 
 /** proto3 cannot tell an empty repeated field from an absent one: empty reads as absent. */
-const listOrAbsent = (list: TodoItemMessage[]) => (list.length > 0 ? list.map(({ text, state }) => ({ text, state })) : undefined);
+const listOrAbsent = (list: TodoItemMessage[]) =>
+  list.length > 0 ? list.map(({ text, state }) => ({ text, state })) : undefined;
 
 export function createWorkItemInput(request: RpcRequest<'CreateWorkItem'>): Promise<CreateWorkItemInput> {
   const { work_item_id, objective, plan_status, plan } = request;
-  return checked(CreateWorkItemDto, { work_item_id, objective, plan_status, todo_list: listOrAbsent(request.todo_list), plan });
+  return checked(CreateWorkItemDto, {
+    work_item_id,
+    objective,
+    plan_status,
+    todo_list: listOrAbsent(request.todo_list),
+    plan,
+  });
 }
 
 function refuseValueWithClear(field: string, hasValue: boolean, clear: boolean): void {
   if (hasValue && clear) {
-    throw new ApiError('validation_failed', `send either ${field} or clear_${field}, not both`, { field, errors: [{ field, constraint: 'valueOrClear', message: `${field} and clear_${field} are exclusive` }] });
+    throw new ApiError('validation_failed', `send either ${field} or clear_${field}, not both`, {
+      field,
+      errors: [{ field, constraint: 'valueOrClear', message: `${field} and clear_${field} are exclusive` }],
+    });
   }
 }
 
@@ -82,19 +107,30 @@ export function updateWorkItemInput(request: RpcRequest<'UpdateWorkItem'>): Prom
   });
 }
 
-export async function waitForInput(request: RpcRequest<'WaitFor'>): Promise<{ workItemId: string | null; input: WaitForInput }> {
+export async function waitForInput(
+  request: RpcRequest<'WaitFor'>,
+): Promise<{ workItemId: string | null; input: WaitForInput }> {
   const workItemId = request.work_item_id === undefined ? null : requireId('work_item_id', request.work_item_id);
   const { wake, reason, resource, source, condition, fire_at, delivery_mode } = request;
-  return { workItemId, input: await checked(WaitForDto, { wake, reason, resource, source, condition, fire_at, delivery_mode }) };
+  return {
+    workItemId,
+    input: await checked(WaitForDto, { wake, reason, resource, source, condition, fire_at, delivery_mode }),
+  };
 }
 
-export function triggerInput(request: RpcRequest<'TriggerWaitingIntent'> | RpcRequest<'Callback'>): Promise<TriggerInput> {
+export function triggerInput(
+  request: RpcRequest<'TriggerWaitingIntent'> | RpcRequest<'Callback'>,
+): Promise<TriggerInput> {
   const { source, event_id } = request;
   return checked(CallbackDto, { source, event_id, payload: fromMessageBody('payload', request.payload) });
 }
 
 export function wakeHintInput(request: RpcRequest<'SubmitWakeHint'>): Promise<WakeHintInput> {
-  return checked(WakeHintDto, { source: request.source, reason: request.reason, body: fromMessageBody('body', request.body) });
+  return checked(WakeHintDto, {
+    source: request.source,
+    reason: request.reason,
+    body: fromMessageBody('body', request.body),
+  });
 }
 
 /** int64 fields arrive as decimal strings; the DTO checks integers, the domain their range. */
@@ -102,7 +138,13 @@ const int64 = (value: string | undefined) => (value === undefined ? undefined : 
 
 export function createTimerInput(request: RpcRequest<'CreateTimer'>): Promise<CreateTimerInput> {
   const { fire_at, work_item_id, resume_text } = request;
-  return checked(CreateTimerDto, { fire_at, work_item_id, resume_text, duration_ms: int64(request.duration_ms), interval_ms: int64(request.interval_ms) });
+  return checked(CreateTimerDto, {
+    fire_at,
+    work_item_id,
+    resume_text,
+    duration_ms: int64(request.duration_ms),
+    interval_ms: int64(request.interval_ms),
+  });
 }
 
 export function createTaskInput(request: RpcRequest<'CreateTask'>): Promise<CreateTaskInput> {
@@ -114,5 +156,13 @@ export function createTaskInput(request: RpcRequest<'CreateTask'>): Promise<Crea
 export function enqueueMessageInput(request: RpcRequest<'EnqueueMessage'>): Promise<EnqueueMessageInput> {
   const { kind, priority, origin, work_item_id, task_id } = request;
   const body = fromMessageBody('body', request.body);
-  return checked(EnqueueMessageDto, { kind, body, priority, origin, work_item_id, task_id, correlation_id: request.message_correlation_id });
+  return checked(EnqueueMessageDto, {
+    kind,
+    body,
+    priority,
+    origin,
+    work_item_id,
+    task_id,
+    correlation_id: request.message_correlation_id,
+  });
 }

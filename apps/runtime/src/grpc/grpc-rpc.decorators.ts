@@ -7,9 +7,19 @@ type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra:
 
 /** Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`. */
 function bind<M extends AgentRuntimeRpc, Extra>(
-  rpc: M, call: (handle: Handler<M, Extra>, self: unknown, request: RpcRequest<M>, context: GrpcCallContext) => Promise<unknown>,
+  rpc: M,
+  call: (
+    handle: Handler<M, Extra>,
+    self: unknown,
+    request: RpcRequest<M>,
+    context: GrpcCallContext,
+  ) => Promise<unknown>,
 ) {
-  return <T extends Handler<M, Extra>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>): void => {
+  return <T extends Handler<M, Extra>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<T>,
+  ): void => {
     const handle = descriptor.value!;
     const wrapped = function (this: unknown, request: RpcRequest<M>, context: GrpcCallContext) {
       return call(handle, this, request, context);
@@ -25,13 +35,19 @@ function bind<M extends AgentRuntimeRpc, Extra>(
  * expected_revision, correlation_id, the caller), checked as the HTTP edge checks them.
  * Its reply is the HTTP body; the host maps it to the response message.
  */
-export function GrpcCommand<M extends AgentRuntimeRpc>(rpc: M & (RpcRequest<M> extends CommandRequestFields ? unknown : never)) {
+export function GrpcCommand<M extends AgentRuntimeRpc>(
+  rpc: M & (RpcRequest<M> extends CommandRequestFields ? unknown : never),
+) {
   return bind<M, CommandEnvelope>(rpc, async (handle, self, request, context) =>
-    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context)));
+    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context)),
+  );
 }
 
 /** A read RPC on one agent: the method gets the request and its agent_id, checked against the id pattern. */
-export function GrpcAgentQuery<M extends AgentRuntimeRpc>(rpc: M & (RpcRequest<M> extends { agent_id: string } ? unknown : never)) {
+export function GrpcAgentQuery<M extends AgentRuntimeRpc>(
+  rpc: M & (RpcRequest<M> extends { agent_id: string } ? unknown : never),
+) {
   return bind<M, string>(rpc, (handle, self, request) =>
-    handle.call(self, request, requireId('agent_id', (request as { agent_id: string }).agent_id)));
+    handle.call(self, request, requireId('agent_id', (request as { agent_id: string }).agent_id)),
+  );
 }

@@ -17,7 +17,10 @@ import { GrpcAgentQuery, GrpcCommand } from './grpc-rpc.decorators';
 /** Timers, tasks, messages and control RPCs of `agent_runtime.v1.AgentRuntime`. */
 @GrpcService(AGENT_RUNTIME_GRPC)
 export class RuntimeRecordRpcs {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @GrpcCommand('CreateTimer')
   async createTimer(request: RpcRequest<'CreateTimer'>, envelope: CommandEnvelope) {
@@ -26,7 +29,12 @@ export class RuntimeRecordRpcs {
 
   @GrpcAgentQuery('ListTimers')
   async listTimers(request: RpcRequest<'ListTimers'>, agentId: string) {
-    return this.queries.execute(new ListTimersQuery(agentId, await listQuery(ListTimersQueryDto, { status: request.status, limit: request.limit })));
+    return this.queries.execute(
+      new ListTimersQuery(
+        agentId,
+        await listQuery(ListTimersQueryDto, { status: request.status, limit: request.limit }),
+      ),
+    );
   }
 
   @GrpcCommand('CancelTimer')
@@ -49,7 +57,9 @@ export class RuntimeRecordRpcs {
   @GrpcAgentQuery('ListTasks')
   async listTasks(request: RpcRequest<'ListTasks'>, agentId: string) {
     const { filter, work_item_id, limit } = request;
-    return this.queries.execute(new ListTasksQuery(agentId, await listQuery(ListTasksQueryDto, { filter, work_item_id, limit })));
+    return this.queries.execute(
+      new ListTasksQuery(agentId, await listQuery(ListTasksQueryDto, { filter, work_item_id, limit })),
+    );
   }
 
   @GrpcCommand('EnqueueMessage')
@@ -59,7 +69,12 @@ export class RuntimeRecordRpcs {
 
   @GrpcAgentQuery('ListMessages')
   async listMessages(request: RpcRequest<'ListMessages'>, agentId: string) {
-    return this.queries.execute(new ListMessagesQuery(agentId, await listQuery(ListMessagesQueryDto, { status: request.status, limit: request.limit })));
+    return this.queries.execute(
+      new ListMessagesQuery(
+        agentId,
+        await listQuery(ListMessagesQueryDto, { status: request.status, limit: request.limit }),
+      ),
+    );
   }
 
   @GrpcCommand('DropMessage')

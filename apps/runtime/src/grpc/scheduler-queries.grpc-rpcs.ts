@@ -1,10 +1,18 @@
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
+  GetContextQuery,
+  GetSchedulerStateQuery,
+  ListBriefsQuery,
+  ListDecisionsQuery,
+  ListDeliverySummariesQuery,
 } from '@app/application';
 import type { RpcRequest } from '@app/contracts';
 import {
-  ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget,
+  ContextQueryDto,
+  ListBriefsQueryDto,
+  ListDecisionsQueryDto,
+  ListDeliverySummariesQueryDto,
+  parseBudget,
 } from '@app/contracts';
 import { GrpcService } from '@app/platform';
 import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
@@ -23,7 +31,9 @@ export class SchedulerQueryRpcs {
 
   @GrpcAgentQuery('GetContext')
   async getContext(request: RpcRequest<'GetContext'>, agentId: string) {
-    const { budget } = await checked(ContextQueryDto, { budget: request.budget === undefined ? undefined : String(request.budget) });
+    const { budget } = await checked(ContextQueryDto, {
+      budget: request.budget === undefined ? undefined : String(request.budget),
+    });
     return this.queries.execute(new GetContextQuery(agentId, parseBudget(budget)));
   }
 
@@ -36,12 +46,16 @@ export class SchedulerQueryRpcs {
   @GrpcAgentQuery('ListBriefs')
   async listBriefs(request: RpcRequest<'ListBriefs'>, agentId: string) {
     const { kind, work_item_id, limit } = request;
-    return this.queries.execute(new ListBriefsQuery(agentId, await listQuery(ListBriefsQueryDto, { kind, work_item_id, limit })));
+    return this.queries.execute(
+      new ListBriefsQuery(agentId, await listQuery(ListBriefsQueryDto, { kind, work_item_id, limit })),
+    );
   }
 
   @GrpcAgentQuery('ListDeliverySummaries')
   async listDeliverySummaries(request: RpcRequest<'ListDeliverySummaries'>, agentId: string) {
     const { work_item_id, limit } = request;
-    return this.queries.execute(new ListDeliverySummariesQuery(agentId, await listQuery(ListDeliverySummariesQueryDto, { work_item_id, limit })));
+    return this.queries.execute(
+      new ListDeliverySummariesQuery(agentId, await listQuery(ListDeliverySummariesQueryDto, { work_item_id, limit })),
+    );
   }
 }

@@ -18,8 +18,13 @@ export class TurnRpcs {
 
   @GrpcCommand('Activate')
   async activate(request: RpcRequest<'Activate'>, envelope: CommandEnvelope) {
-    const { lease_ttl_ms, context_budget } = await checked(ActivationDto, { lease_ttl_ms: request.lease_ttl_ms, context_budget: request.context_budget });
-    return this.commands.execute(new ActivateAgentCommand(envelope, { lease_ttl_ms, context_budget_tokens: context_budget }));
+    const { lease_ttl_ms, context_budget } = await checked(ActivationDto, {
+      lease_ttl_ms: request.lease_ttl_ms,
+      context_budget: request.context_budget,
+    });
+    return this.commands.execute(
+      new ActivateAgentCommand(envelope, { lease_ttl_ms, context_budget_tokens: context_budget }),
+    );
   }
 
   @GrpcCommand('Heartbeat')
@@ -46,7 +51,10 @@ export class TurnRpcs {
   @GrpcCommand('TurnTerminal')
   async turnTerminal(request: RpcRequest<'TurnTerminal'>, envelope: CommandEnvelope) {
     const turnId = requireId('turn_id', request.turn_id);
-    const input = await checked(TurnTerminalDto, { terminal_kind: request.terminal_kind, last_assistant_message: request.last_assistant_message });
+    const input = await checked(TurnTerminalDto, {
+      terminal_kind: request.terminal_kind,
+      last_assistant_message: request.last_assistant_message,
+    });
     return this.commands.execute(new EndTurnCommand(envelope, turnId, input));
   }
 }

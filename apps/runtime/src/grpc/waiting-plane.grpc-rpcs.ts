@@ -1,7 +1,11 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { CommandEnvelope } from '@app/application';
 import {
-  CallbackCommand, CancelWaitingIntentCommand, SubmitWakeHintCommand, TriggerWaitingIntentCommand, WaitForCommand,
+  CallbackCommand,
+  CancelWaitingIntentCommand,
+  SubmitWakeHintCommand,
+  TriggerWaitingIntentCommand,
+  WaitForCommand,
 } from '@app/application';
 import { ListWaitingIntentsQuery } from '@app/application';
 import type { RpcRequest } from '@app/contracts';
@@ -15,7 +19,10 @@ import { GrpcAgentQuery, GrpcCommand } from './grpc-rpc.decorators';
 /** The waiting-plane RPCs of `agent_runtime.v1.AgentRuntime`: waits, triggers, callbacks and wake hints. */
 @GrpcService(AGENT_RUNTIME_GRPC)
 export class WaitingPlaneRpcs {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @GrpcCommand('WaitFor')
   async waitFor(request: RpcRequest<'WaitFor'>, envelope: CommandEnvelope) {
@@ -26,7 +33,12 @@ export class WaitingPlaneRpcs {
   @GrpcAgentQuery('ListWaitingIntents')
   async listWaitingIntents(request: RpcRequest<'ListWaitingIntents'>, agentId: string) {
     const { status, work_item_id, limit } = request;
-    return this.queries.execute(new ListWaitingIntentsQuery(agentId, await listQuery(ListWaitingIntentsQueryDto, { status, work_item_id, limit })));
+    return this.queries.execute(
+      new ListWaitingIntentsQuery(
+        agentId,
+        await listQuery(ListWaitingIntentsQueryDto, { status, work_item_id, limit }),
+      ),
+    );
   }
 
   @GrpcCommand('CancelWaitingIntent')
@@ -45,7 +57,9 @@ export class WaitingPlaneRpcs {
   /** Public: the callback token in the request is the only credential (NOT_FOUND for anything wrong). */
   @GrpcUnary('Callback', { public: true })
   async callback(request: RpcRequest<'Callback'>) {
-    return this.commands.execute(new CallbackCommand(request.callback_token ?? '', await triggerInput(request), request.command_id));
+    return this.commands.execute(
+      new CallbackCommand(request.callback_token ?? '', await triggerInput(request), request.command_id),
+    );
   }
 
   @GrpcCommand('SubmitWakeHint')

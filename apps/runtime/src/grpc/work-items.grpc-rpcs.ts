@@ -2,7 +2,12 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { CommandEnvelope } from '@app/application';
 import { canActOn } from '@app/application';
 import {
-  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, RegisterAgentCommand, ReplacePlanCommand, UpdateWorkItemCommand,
+  CompleteWorkItemCommand,
+  CreateWorkItemCommand,
+  PickWorkItemCommand,
+  RegisterAgentCommand,
+  ReplacePlanCommand,
+  UpdateWorkItemCommand,
 } from '@app/application';
 import { GetAgentQuery, GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/application';
 import type { RpcRequest } from '@app/contracts';
@@ -22,11 +27,15 @@ import { GrpcAgentQuery, GrpcCommand } from './grpc-rpc.decorators';
  */
 @GrpcService(AGENT_RUNTIME_GRPC)
 export class WorkItemRpcs {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @GrpcCommand('RegisterAgent')
   async registerAgent(_request: RpcRequest<'RegisterAgent'>, envelope: CommandEnvelope) {
-    if (!canActOn(envelope.caller, envelope.agentId)) throw new ApiError('forbidden', 'this token may not act on that agent');
+    if (!canActOn(envelope.caller, envelope.agentId))
+      throw new ApiError('forbidden', 'this token may not act on that agent');
     return this.commands.execute(new RegisterAgentCommand(envelope));
   }
 
@@ -73,7 +82,9 @@ export class WorkItemRpcs {
 
   @GrpcAgentQuery('GetPlan')
   async getPlan(request: RpcRequest<'GetPlan'>, agentId: string) {
-    return { body: await this.queries.execute(new ReadPlanQuery(agentId, requireId('work_item_id', request.work_item_id))) };
+    return {
+      body: await this.queries.execute(new ReadPlanQuery(agentId, requireId('work_item_id', request.work_item_id))),
+    };
   }
 
   @GrpcCommand('ReplacePlan')

@@ -14,7 +14,16 @@ export class ActivationsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'The agent host asks for the next action: one scheduler step; StartModelTurn opens a turn' })
-  activate(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ActivationDto, @CallerHeaders() context: HttpCommandContext) {
-    return this.commands.execute(new ActivateAgentCommand(envelopeOf(agentId, context), { lease_ttl_ms: body.lease_ttl_ms, context_budget_tokens: body.context_budget }));
+  activate(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: ActivationDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(
+      new ActivateAgentCommand(envelopeOf(agentId, context), {
+        lease_ttl_ms: body.lease_ttl_ms,
+        context_budget_tokens: body.context_budget,
+      }),
+    );
   }
 }

@@ -2,9 +2,20 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery,
+  GetContextQuery,
+  GetSchedulerStateQuery,
+  ListBriefsQuery,
+  ListDecisionsQuery,
+  ListDeliverySummariesQuery,
 } from '@app/application';
-import { ContextQueryDto, ListBriefsQueryDto, ListDecisionsQueryDto, ListDeliverySummariesQueryDto, parseBudget, parseLimit } from '@app/contracts';
+import {
+  ContextQueryDto,
+  ListBriefsQueryDto,
+  ListDecisionsQueryDto,
+  ListDeliverySummariesQueryDto,
+  parseBudget,
+  parseLimit,
+} from '@app/contracts';
 import { IdParamPipe } from '../http-envelope';
 
 @ApiTags('scheduler')
@@ -14,13 +25,17 @@ export class SchedulerQueriesController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('state')
-  @ApiOperation({ summary: 'The scheduler_state read model, next_decision (computed now on the aggregate) and projection_lag' })
+  @ApiOperation({
+    summary: 'The scheduler_state read model, next_decision (computed now on the aggregate) and projection_lag',
+  })
   state(@Param('agent_id', IdParamPipe) agentId: string) {
     return this.queries.execute(new GetSchedulerStateQuery(agentId));
   }
 
   @Get('context')
-  @ApiOperation({ summary: 'The layered context projection within a token budget (consistent: read from the aggregate)' })
+  @ApiOperation({
+    summary: 'The layered context projection within a token budget (consistent: read from the aggregate)',
+  })
   context(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ContextQueryDto) {
     return this.queries.execute(new GetContextQuery(agentId, parseBudget(query.budget)));
   }
@@ -41,6 +56,8 @@ export class SchedulerQueriesController {
   @Get('delivery-summaries')
   @ApiOperation({ summary: 'Delivery summaries (promoted completion reports with their evidence), newest first' })
   deliverySummaries(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListDeliverySummariesQueryDto) {
-    return this.queries.execute(new ListDeliverySummariesQuery(agentId, { work_item_id: query.work_item_id, limit: parseLimit(query.limit) }));
+    return this.queries.execute(
+      new ListDeliverySummariesQuery(agentId, { work_item_id: query.work_item_id, limit: parseLimit(query.limit) }),
+    );
   }
 }

@@ -14,41 +14,58 @@ export class TurnsController {
 
   @Post('heartbeat')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Heartbeat: renews the lease; the reply hands over queued interject operator prompts (marked interjected)' })
+  @ApiOperation({
+    summary: 'Heartbeat: renews the lease; the reply hands over queued interject operator prompts (marked interjected)',
+  })
   heartbeat(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: HeartbeatDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: HeartbeatDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new TurnHeartbeatCommand(envelopeOf(agentId, context, body.expected_revision), turnId, body.lease_ttl_ms));
+    return this.commands.execute(
+      new TurnHeartbeatCommand(envelopeOf(agentId, context, body.expected_revision), turnId, body.lease_ttl_ms),
+    );
   }
 
   @Post('rounds')
   @HttpCode(200)
   @ApiOperation({ summary: 'RecordRound: an assistant round, before its tools run (closes the previous open round)' })
   round(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: RecordRoundDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: RecordRoundDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
-    return this.commands.execute(new RecordRoundCommand(envelopeOf(agentId, context, expected_revision), turnId, input));
+    return this.commands.execute(
+      new RecordRoundCommand(envelopeOf(agentId, context, expected_revision), turnId, input),
+    );
   }
 
   @Post('rounds/:round_id/close')
   @HttpCode(200)
   @ApiOperation({ summary: 'CloseRound: evaluates report promotion once -> {promotion, warnings}' })
   closeRound(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Param('round_id', IdParamPipe) roundId: string, @Body() body: CloseRoundDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('turn_id', IdParamPipe) turnId: string,
+    @Param('round_id', IdParamPipe) roundId: string,
+    @Body() body: CloseRoundDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new CloseRoundCommand(envelopeOf(agentId, context, body.expected_revision), turnId, roundId));
+    return this.commands.execute(
+      new CloseRoundCommand(envelopeOf(agentId, context, body.expected_revision), turnId, roundId),
+    );
   }
 
   @Post('terminal')
   @HttpCode(200)
   @ApiOperation({ summary: 'TurnTerminal: closes the turn and its open round, settles its message, writes its brief' })
   terminal(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('turn_id', IdParamPipe) turnId: string,
-    @Body() body: TurnTerminalDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('turn_id', IdParamPipe) turnId: string,
+    @Body() body: TurnTerminalDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new EndTurnCommand(envelopeOf(agentId, context, expected_revision), turnId, input));

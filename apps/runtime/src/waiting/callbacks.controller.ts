@@ -18,8 +18,14 @@ export class CallbacksController {
   @Post(':callback_token')
   @HttpCode(200)
   @ApiParam({ name: 'callback_token', description: 'the callback token returned once by WaitFor' })
-  @ApiOperation({ summary: 'Trigger the waiting intent of a callback token (no API token); a repeated event_id appends nothing' })
-  callback(@Param('callback_token') token: string, @Body() body: CallbackDto, @Headers('idempotency-key') idempotencyKey?: string) {
+  @ApiOperation({
+    summary: 'Trigger the waiting intent of a callback token (no API token); a repeated event_id appends nothing',
+  })
+  callback(
+    @Param('callback_token') token: string,
+    @Body() body: CallbackDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ) {
     return this.commands.execute(new CallbackCommand(token, body, idempotencyKey));
   }
 }

@@ -10,34 +10,58 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id')
 export class MessagesController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post('messages')
-  @ApiOperation({ summary: 'EnqueueMessage (201): authority operator_instruction, set by the runtime (trust/authority fields are 400)' })
-  enqueue(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: EnqueueMessageDto, @CallerHeaders() context: HttpCommandContext) {
+  @ApiOperation({
+    summary:
+      'EnqueueMessage (201): authority operator_instruction, set by the runtime (trust/authority fields are 400)',
+  })
+  enqueue(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: EnqueueMessageDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     const { expected_revision, ...input } = body;
-    return this.commands.execute(new EnqueueMessageCommand(envelopeOf(agentId, context, expected_revision), input, 'operator'));
+    return this.commands.execute(
+      new EnqueueMessageCommand(envelopeOf(agentId, context, expected_revision), input, 'operator'),
+    );
   }
 
   @Get('messages')
-  @ApiOperation({ summary: 'ListMessages: status=queued (default) in priority band then FIFO order; other statuses newest first' })
+  @ApiOperation({
+    summary: 'ListMessages: status=queued (default) in priority band then FIFO order; other statuses newest first',
+  })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListMessagesQueryDto) {
-    return this.queries.execute(new ListMessagesQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }));
+    return this.queries.execute(
+      new ListMessagesQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }),
+    );
   }
 
   @Delete('messages/:message_id')
   @ApiOperation({ summary: 'DropMessage: drops a queued message (operator action)' })
   drop(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('message_id', IdParamPipe) messageId: string,
-    @Body() body: ExpectedRevisionDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('message_id', IdParamPipe) messageId: string,
+    @Body() body: ExpectedRevisionDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new DropMessageCommand(envelopeOf(agentId, context, body.expected_revision), messageId));
+    return this.commands.execute(
+      new DropMessageCommand(envelopeOf(agentId, context, body.expected_revision), messageId),
+    );
   }
 
   @Post('control')
   @HttpCode(200)
   @ApiOperation({ summary: 'Control: start | stop | pause | resume (`changed: false` when nothing changes)' })
-  control(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: ControlDto, @CallerHeaders() context: HttpCommandContext) {
+  control(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: ControlDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     return this.commands.execute(new ControlCommand(envelopeOf(agentId, context, body.expected_revision), body.action));
   }
 }

@@ -9,23 +9,41 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id/tasks')
 export class TasksController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'CreateTask (201)' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTaskDto, @CallerHeaders() context: HttpCommandContext) {
+  create(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: CreateTaskDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateTaskCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
   @Post(':task_id/status')
   @HttpCode(200)
-  @ApiOperation({ summary: 'UpdateTaskStatus: forward only; a stale status is a warning; a terminal one queues the task_result' })
+  @ApiOperation({
+    summary: 'UpdateTaskStatus: forward only; a stale status is a warning; a terminal one queues the task_result',
+  })
   status(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('task_id', IdParamPipe) taskId: string,
-    @Body() body: UpdateTaskStatusDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('task_id', IdParamPipe) taskId: string,
+    @Body() body: UpdateTaskStatusDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new UpdateTaskStatusCommand(envelopeOf(agentId, context, body.expected_revision), taskId, body.status, body.detail));
+    return this.commands.execute(
+      new UpdateTaskStatusCommand(
+        envelopeOf(agentId, context, body.expected_revision),
+        taskId,
+        body.status,
+        body.detail,
+      ),
+    );
   }
 
   @Get()

@@ -10,11 +10,18 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id')
 export class TimersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post('timers')
   @ApiOperation({ summary: 'CreateTimer (201): fire_at or duration_ms, optional interval_ms' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateTimerDto, @CallerHeaders() context: HttpCommandContext) {
+  create(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: CreateTimerDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateTimerCommand(envelopeOf(agentId, context, expected_revision), input));
   }
@@ -28,8 +35,10 @@ export class TimersController {
   @Delete('timers/:timer_id')
   @ApiOperation({ summary: 'CancelTimer (idempotent)' })
   cancel(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('timer_id', IdParamPipe) timerId: string,
-    @Body() body: ExpectedRevisionDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('timer_id', IdParamPipe) timerId: string,
+    @Body() body: ExpectedRevisionDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
     return this.commands.execute(new CancelTimerCommand(envelopeOf(agentId, context, body.expected_revision), timerId));
   }
@@ -37,7 +46,11 @@ export class TimersController {
   @Post('wake-hints')
   @HttpCode(202)
   @ApiOperation({ summary: 'SubmitWakeHint (202 with disposition: triggered, coalesced or ignored)' })
-  wakeHint(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: WakeHintDto, @CallerHeaders() context: HttpCommandContext) {
+  wakeHint(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: WakeHintDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new SubmitWakeHintCommand(envelopeOf(agentId, context, expected_revision), input));
   }

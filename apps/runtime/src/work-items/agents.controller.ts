@@ -10,12 +10,16 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 @ApiBearerAuth()
 @Controller('v1/agents')
 export class AgentsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Register an agent (201; an existing id is 409)' })
   register(@Body() body: RegisterAgentDto, @CallerHeaders() context: HttpCommandContext) {
-    if (!canActOn(context.caller, body.agent_id)) throw new ApiError('forbidden', 'this token may not act on that agent');
+    if (!canActOn(context.caller, body.agent_id))
+      throw new ApiError('forbidden', 'this token may not act on that agent');
     return this.commands.execute(new RegisterAgentCommand(envelopeOf(body.agent_id, context)));
   }
 

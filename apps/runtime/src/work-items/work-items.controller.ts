@@ -2,11 +2,21 @@ import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Put, Query
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
-  CompleteWorkItemCommand, CreateWorkItemCommand, PickWorkItemCommand, ReplacePlanCommand, UpdateWorkItemCommand, GetWorkItemQuery, ListWorkItemsQuery,
+  CompleteWorkItemCommand,
+  CreateWorkItemCommand,
+  PickWorkItemCommand,
+  ReplacePlanCommand,
+  UpdateWorkItemCommand,
+  GetWorkItemQuery,
+  ListWorkItemsQuery,
   ReadPlanQuery,
 } from '@app/application';
 import {
-  CompleteWorkItemDto, CreateWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto, UpdateWorkItemDto,
+  CompleteWorkItemDto,
+  CreateWorkItemDto,
+  ListWorkItemsQueryDto,
+  PickWorkItemDto,
+  UpdateWorkItemDto,
 } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
@@ -16,11 +26,18 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id/work-items')
 export class WorkItemsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'CreateWorkItem (201)' })
-  create(@Param('agent_id', IdParamPipe) agentId: string, @Body() body: CreateWorkItemDto, @CallerHeaders() context: HttpCommandContext) {
+  create(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Body() body: CreateWorkItemDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
     const { expected_revision, ...input } = body;
     return this.commands.execute(new CreateWorkItemCommand(envelopeOf(agentId, context, expected_revision), input));
   }
@@ -28,7 +45,13 @@ export class WorkItemsController {
   @Get()
   @ApiOperation({ summary: 'ListWorkItems' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWorkItemsQueryDto) {
-    return this.queries.execute(new ListWorkItemsQuery(agentId, query.filter ?? 'all', query.limit === undefined ? undefined : Number(query.limit)));
+    return this.queries.execute(
+      new ListWorkItemsQuery(
+        agentId,
+        query.filter ?? 'all',
+        query.limit === undefined ? undefined : Number(query.limit),
+      ),
+    );
   }
 
   @Get(':work_item_id')
@@ -40,31 +63,43 @@ export class WorkItemsController {
   @Patch(':work_item_id')
   @ApiOperation({ summary: 'UpdateWorkItem; blocked_by: null clears the blocker' })
   update(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: UpdateWorkItemDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: UpdateWorkItemDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
-    return this.commands.execute(new UpdateWorkItemCommand(envelopeOf(agentId, context, expected_revision), workItemId, input));
+    return this.commands.execute(
+      new UpdateWorkItemCommand(envelopeOf(agentId, context, expected_revision), workItemId, input),
+    );
   }
 
   @Post(':work_item_id/pick')
   @HttpCode(200)
   @ApiOperation({ summary: 'PickWorkItem' })
   pick(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: PickWorkItemDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: PickWorkItemDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new PickWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.reason));
+    return this.commands.execute(
+      new PickWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.reason),
+    );
   }
 
   @Post(':work_item_id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'CompleteWorkItem' })
   complete(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: CompleteWorkItemDto, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: CompleteWorkItemDto,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new CompleteWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.round_id));
+    return this.commands.execute(
+      new CompleteWorkItemCommand(envelopeOf(agentId, context, body.expected_revision), workItemId, body.round_id),
+    );
   }
 
   @Get(':work_item_id/plan')
@@ -80,10 +115,13 @@ export class WorkItemsController {
   @ApiBody({ schema: { type: 'string' } })
   @ApiOperation({ summary: 'Replace the plan artifact body (records PlanArtifactRefreshed)' })
   replacePlan(
-    @Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string,
-    @Body() body: unknown, @CallerHeaders() context: HttpCommandContext,
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Body() body: unknown,
+    @CallerHeaders() context: HttpCommandContext,
   ) {
-    if (typeof body !== 'string') throw new ApiError('unsupported_media_type', 'send the plan body as text/markdown or text/plain');
+    if (typeof body !== 'string')
+      throw new ApiError('unsupported_media_type', 'send the plan body as text/markdown or text/plain');
     return this.commands.execute(new ReplacePlanCommand(envelopeOf(agentId, context), workItemId, body));
   }
 }

@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AgentCommand, type AgentEvent, type AgentState, type CommandMeta, decide as decideAgent } from '@app/domain';
+import {
+  type AgentCommand,
+  type AgentEvent,
+  type AgentState,
+  type CommandMeta,
+  decide as decideAgent,
+} from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
 import { AGENT_REPOSITORY } from './agents.providers';
@@ -38,7 +44,11 @@ export class AgentCommandService {
     return { now: this.clock.now().toISOString(), command_id: commandIdOf(envelope), actor: envelope.caller.tokenName };
   }
 
-  async run<C extends AgentCommand, R>(envelope: CommandEnvelope, command: C, render: Renderer<C, R>): Promise<WithRevision<R>> {
+  async run<C extends AgentCommand, R>(
+    envelope: CommandEnvelope,
+    command: C,
+    render: Renderer<C, R>,
+  ): Promise<WithRevision<R>> {
     const result = await this.agents.transact(
       {
         agentId: envelope.agentId,

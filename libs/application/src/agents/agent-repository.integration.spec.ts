@@ -1,6 +1,11 @@
 import type { Pool } from 'pg';
 import {
-  type AgentCommand, type AgentEvent, type AgentState, decide, renderCreateWorkItemReply, type CreateWorkItem,
+  type AgentCommand,
+  type AgentEvent,
+  type AgentState,
+  decide,
+  renderCreateWorkItemReply,
+  type CreateWorkItem,
 } from '@app/domain';
 import { type EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { PostgresSnapshotStore } from '@app/read-models';
@@ -10,21 +15,45 @@ import { AgentRepository } from './agent-repository';
 import { agentStateDecider, agentStream } from '@app/core';
 
 const NOW = '2026-01-01T00:00:00.000Z';
-const plan = { path: '/h/a/work-items/w/plan.md', relative_path: 'work-items/w/plan.md', hash: 'sha256:0', byte_size: 0, updated_at: NOW, preview: '', preview_complete: true };
-const register = (agentId: string, commandId: string): AgentCommand => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta: { now: NOW, command_id: commandId } });
+const plan = {
+  path: '/h/a/work-items/w/plan.md',
+  relative_path: 'work-items/w/plan.md',
+  hash: 'sha256:0',
+  byte_size: 0,
+  updated_at: NOW,
+  preview: '',
+  preview_complete: true,
+};
+const register = (agentId: string, commandId: string): AgentCommand => ({
+  type: 'RegisterAgent',
+  data: { agent_id: agentId },
+  meta: { now: NOW, command_id: commandId },
+});
 const create = (id: string, commandId: string, objective = `objective ${id}`): CreateWorkItem => ({
-  type: 'CreateWorkItem', data: { work_item_id: id, objective, plan_artifact: plan }, meta: { now: NOW, command_id: commandId },
+  type: 'CreateWorkItem',
+  data: { work_item_id: id, objective, plan_artifact: plan },
+  meta: { now: NOW, command_id: commandId },
 });
 
 describe('AgentRepository on the Postgres event store', () => {
   let pool: Pool;
   let store: EventStore;
   let repository: AgentRepository<AgentState, AgentEvent>;
-  const newRepository = (options = {}) => new AgentRepository<AgentState, AgentEvent>(store, new PostgresSnapshotStore(pool), agentStateDecider, options);
-  const ctx = (agentId: string, commandId: string, expectedRevision?: bigint) => ({ agentId, commandId, actor: 'test', expectedRevision });
+  const newRepository = (options = {}) =>
+    new AgentRepository<AgentState, AgentEvent>(store, new PostgresSnapshotStore(pool), agentStateDecider, options);
+  const ctx = (agentId: string, commandId: string, expectedRevision?: bigint) => ({
+    agentId,
+    commandId,
+    actor: 'test',
+    expectedRevision,
+  });
   /** Snapshots are saved in the background: the one at `revision` (the last one due) once it is stored. */
   const snapshotAt = (agentId: string, revision: bigint) =>
-    eventually(`the snapshot of ${agentId} at revision ${revision}`, () => new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion), (s) => s?.revision === revision);
+    eventually(
+      `the snapshot of ${agentId} at revision ${revision}`,
+      () => new PostgresSnapshotStore(pool).load<AgentState>(agentId, agentStateDecider.stateVersion),
+      (s) => s?.revision === revision,
+    );
 
   beforeAll(async () => {
     pool = await testPool();
@@ -75,7 +104,9 @@ describe('AgentRepository on the Postgres event store', () => {
     await repository.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
     const writers = Array.from({ length: 6 }, () => newRepository({ maxRetries: 20 }));
     await Promise.all(writers.map((w) => w.load(agentId)));
-    await Promise.all(writers.map((w, i) => w.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s))));
+    await Promise.all(
+      writers.map((w, i) => w.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s))),
+    );
     const loaded = await newRepository().load(agentId);
     expect(loaded.state.work_items.keys().sort()).toEqual(['w-0', 'w-1', 'w-2', 'w-3', 'w-4', 'w-5']);
     expect(loaded.revision).toBe(6n);
@@ -85,14 +116,18 @@ describe('AgentRepository on the Postgres event store', () => {
     const agentId = freshId('agent');
     const snapshotting = newRepository({ snapshotEvery: 3 });
     await snapshotting.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
-    for (let i = 0; i < 7; i++) await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s));
+    for (let i = 0; i < 7; i++)
+      await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s));
     // Revisions 0..7, a snapshot every 3 events: at revisions 2 and 5.
     const snapshot = await snapshotAt(agentId, 5n);
     expect(snapshot).not.toBeNull();
     expect(snapshot!.revision).toBeLessThan(7n);
     const fromSnapshot = await newRepository().load(agentId);
     const events = await store.readStream(agentStream(agentId));
-    const replayed = events.reduce((s, e) => agentStateDecider.evolve(s, { type: e.type, data: e.data } as AgentEvent), agentStateDecider.initialState(agentId));
+    const replayed = events.reduce(
+      (s, e) => agentStateDecider.evolve(s, { type: e.type, data: e.data } as AgentEvent),
+      agentStateDecider.initialState(agentId),
+    );
     expect(fromSnapshot.state).toEqual(replayed);
     expect(fromSnapshot.revision).toBe(7n);
     expect(fromSnapshot.commands.has('c-0')).toBe(true);
@@ -104,13 +139,17 @@ describe('AgentRepository on the Postgres event store', () => {
     await snapshotting.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
     // Insertion order that neither byte order nor length-then-bytes order (jsonb's) gives back.
     const ids = ['w-zz-last-written-first', 'b', 'w-mid', 'a-long-one', 'c'];
-    for (const [i, id] of ids.entries()) await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(id, `c-${i}`), s));
+    for (const [i, id] of ids.entries())
+      await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(id, `c-${i}`), s));
     // Revisions 0..5, a snapshot every 2 events: at revisions 1, 3 and 5.
     const snapshot = await snapshotAt(agentId, 5n);
     expect(snapshot!.revision).toBeGreaterThanOrEqual(4n);
     const fromSnapshot = await newRepository().load(agentId);
     const events = await store.readStream(agentStream(agentId));
-    const replayed = events.reduce((s, e) => agentStateDecider.evolve(s, { type: e.type, data: e.data } as AgentEvent), agentStateDecider.initialState(agentId));
+    const replayed = events.reduce(
+      (s, e) => agentStateDecider.evolve(s, { type: e.type, data: e.data } as AgentEvent),
+      agentStateDecider.initialState(agentId),
+    );
     expect(fromSnapshot.state.work_items.keys()).toEqual(ids);
     expect(replayed.work_items.keys()).toEqual(ids);
     // Records compare entry by entry in order (RecordMap is iterable); the keys inside event data
@@ -121,7 +160,9 @@ describe('AgentRepository on the Postgres event store', () => {
   it('records nothing for a refused command', async () => {
     const agentId = freshId('agent');
     await repository.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
-    await expect(repository.transact(ctx(agentId, 'x'), (s) => decide(create('w-1', 'x', '   '), s))).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(
+      repository.transact(ctx(agentId, 'x'), (s) => decide(create('w-1', 'x', '   '), s)),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await store.readStream(agentStream(agentId))).toHaveLength(1);
   });
 });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
-import { AgentDecider, AgentFold, agentStream, currentSchemaVersion, DomainEvent, SnapshotStore, toDomainEvent } from '@app/core';
+import {
+  AgentDecider,
+  AgentFold,
+  agentStream,
+  currentSchemaVersion,
+  DomainEvent,
+  SnapshotStore,
+  toDomainEvent,
+} from '@app/core';
 import { IdempotencyWindow } from './idempotency-window';
 
 /** An agent as the repository holds it between commands: its state, revision and idempotency window. */
@@ -73,9 +81,15 @@ export class AgentRepository<S, E extends DomainEvent> {
     const { state, revision, snapshot, tail } = await this.agents.fold(agentId, { base: cached });
     let loaded = cached;
     if (!loaded || tail.length > 0) {
-      const commands = cached?.commands ?? (snapshot ? IdempotencyWindow.fromJSON(snapshot.commands) : IdempotencyWindow.empty());
+      const commands =
+        cached?.commands ?? (snapshot ? IdempotencyWindow.fromJSON(snapshot.commands) : IdempotencyWindow.empty());
       const sinceSnapshot = (cached?.sinceSnapshot ?? 0) + tail.length;
-      loaded = { state, revision, commands: tail.length === 0 ? commands : commands.withEvents(appliedCommands(tail)), sinceSnapshot };
+      loaded = {
+        state,
+        revision,
+        commands: tail.length === 0 ? commands : commands.withEvents(appliedCommands(tail)),
+        sinceSnapshot,
+      };
     }
     this.remember(agentId, loaded);
     return loaded;
@@ -91,11 +105,22 @@ export class AgentRepository<S, E extends DomainEvent> {
       const loaded = await this.load(ctx.agentId);
       if (loaded.commands.has(ctx.commandId)) return this.replayCommand(ctx.agentId, ctx.commandId, loaded);
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
-        throw new WrongExpectedRevisionError(agentStream(ctx.agentId), ctx.expectedRevision.toString(), loaded.revision);
+        throw new WrongExpectedRevisionError(
+          agentStream(ctx.agentId),
+          ctx.expectedRevision.toString(),
+          loaded.revision,
+        );
       }
       const events = decide(loaded.state);
       if (events.length === 0) {
-        return { before: loaded.state, after: loaded.state, events, revision: loaded.revision, repeated: false, position: null };
+        return {
+          before: loaded.state,
+          after: loaded.state,
+          events,
+          revision: loaded.revision,
+          repeated: false,
+          position: null,
+        };
       }
       try {
         return await this.append(ctx, loaded, events);
@@ -125,16 +150,30 @@ export class AgentRepository<S, E extends DomainEvent> {
     const next: LoadedAgent<S> = {
       state: after,
       revision: result.next_revision,
-      commands: loaded.commands.withEvents([[ctx.commandId, first], [ctx.commandId, result.next_revision]]),
+      commands: loaded.commands.withEvents([
+        [ctx.commandId, first],
+        [ctx.commandId, result.next_revision],
+      ]),
       sinceSnapshot: loaded.sinceSnapshot + events.length,
     };
     this.remember(ctx.agentId, next);
     this.maybeSnapshot(ctx.agentId, next);
-    return { before: loaded.state, after, events, revision: result.next_revision, repeated: false, position: result.position };
+    return {
+      before: loaded.state,
+      after,
+      events,
+      revision: result.next_revision,
+      repeated: false,
+      position: result.position,
+    };
   }
 
   /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(agentId: string, commandId: string, loaded: LoadedAgent<S>): Promise<TransactResult<S, E>> {
+  private async replayCommand(
+    agentId: string,
+    commandId: string,
+    loaded: LoadedAgent<S>,
+  ): Promise<TransactResult<S, E>> {
     const range = loaded.commands.get(commandId)!;
     const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
     let before = this.decider.initialState(agentId);

@@ -37,7 +37,10 @@ export class IdempotencyWindow {
   }
 
   static fromJSON(json: RecentCommands, options: IdempotencyWindowOptions = {}): IdempotencyWindow {
-    return IdempotencyWindow.settle(options, json.map(([id, first, last]) => [id, { first: BigInt(first), last: BigInt(last) }]));
+    return IdempotencyWindow.settle(
+      options,
+      json.map(([id, first, last]) => [id, { first: BigInt(first), last: BigInt(last) }]),
+    );
   }
 
   /** A log whose window is the newest `limit` of `touches` (oldest first), all settled. */
@@ -75,7 +78,8 @@ export class IdempotencyWindow {
     const recent = [...this.recent.filter(([id]) => !touched.has(id)), ...touched];
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
-    if (recent.length > Math.min(this.compactAfter, this.limit)) return IdempotencyWindow.settle(options, this.windowWith(recent));
+    if (recent.length > Math.min(this.compactAfter, this.limit))
+      return IdempotencyWindow.settle(options, this.windowWith(recent));
     return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, recent);
   }
 

@@ -3,7 +3,10 @@ import { IdempotencyWindow } from './idempotency-window';
 
 /** The window as it was first written (a Map copied per call): the model the log must match. */
 class CopyingLog {
-  constructor(private readonly limit: number, readonly entries = new Map<string, { first: bigint; last: bigint }>()) {}
+  constructor(
+    private readonly limit: number,
+    readonly entries = new Map<string, { first: bigint; last: bigint }>(),
+  ) {}
   withEvents(pairs: Array<[string, bigint]>): CopyingLog {
     const entries = new Map(this.entries);
     for (const [commandId, revision] of pairs) {
@@ -25,24 +28,39 @@ const call = fc.array(fc.constantFrom(...IDS), { minLength: 1, maxLength: 3 });
 
 describe('IdempotencyWindow', () => {
   it('keeps exactly the window a Map copied per command keeps, at every step (ids, ranges, order, eviction)', () => {
-    fc.assert(fc.property(fc.array(call, { maxLength: 120 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 6 }), (calls, limit, compactAfter) => {
-      let log = IdempotencyWindow.empty({ limit, compactAfter });
-      let model = new CopyingLog(limit);
-      let revision = 0n;
-      for (const ids of calls) {
-        const pairs = ids.map((id): [string, bigint] => [id, revision++]);
-        [log, model] = [log.withEvents(pairs), model.withEvents(pairs)];
-        expect(log.toJSON()).toEqual(model.toJSON());
-        for (const id of IDS) expect(log.get(id)).toEqual(model.entries.get(id));
-        expect(IdempotencyWindow.fromJSON(log.toJSON(), { limit, compactAfter }).toJSON()).toEqual(model.toJSON());
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(call, { maxLength: 120 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 6 }),
+        (calls, limit, compactAfter) => {
+          let log = IdempotencyWindow.empty({ limit, compactAfter });
+          let model = new CopyingLog(limit);
+          let revision = 0n;
+          for (const ids of calls) {
+            const pairs = ids.map((id): [string, bigint] => [id, revision++]);
+            [log, model] = [log.withEvents(pairs), model.withEvents(pairs)];
+            expect(log.toJSON()).toEqual(model.toJSON());
+            for (const id of IDS) expect(log.get(id)).toEqual(model.entries.get(id));
+            expect(IdempotencyWindow.fromJSON(log.toJSON(), { limit, compactAfter }).toJSON()).toEqual(model.toJSON());
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('leaves the log it was derived from as it was (a refused append keeps the old window)', () => {
-    const base = IdempotencyWindow.empty({ limit: 3, compactAfter: 2 }).withEvents([['a', 0n], ['b', 1n], ['c', 2n]]);
+    const base = IdempotencyWindow.empty({ limit: 3, compactAfter: 2 }).withEvents([
+      ['a', 0n],
+      ['b', 1n],
+      ['c', 2n],
+    ]);
     const before = base.toJSON();
-    base.withEvents([['d', 3n], ['e', 4n]]);
+    base.withEvents([
+      ['d', 3n],
+      ['e', 4n],
+    ]);
     base.withEvents([['a', 5n]]);
     expect(base.toJSON()).toEqual(before);
     expect(base.has('a')).toBe(true);

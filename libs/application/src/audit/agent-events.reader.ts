@@ -1,5 +1,11 @@
 import { DomainError } from '@app/domain';
-import { toJsonPosition, toJsonRevision, type EventMetadata, type EventStore, type StoredEvent } from '@app/event-store';
+import {
+  toJsonPosition,
+  toJsonRevision,
+  type EventMetadata,
+  type EventStore,
+  type StoredEvent,
+} from '@app/event-store';
 import { agentStream, upcastEvent } from '@app/core';
 
 /** One event of `GET /v1/agents/{a}/events` (and of the SSE stream), in the current schema of its type. */
@@ -57,7 +63,11 @@ export class AgentEventsReader {
   async whole(agentId: string): Promise<StoredEvent[]> {
     await this.assertExists(agentId);
     const events: StoredEvent[] = [];
-    for (let page = await this.readFrom(agentStream(agentId), -1n); ; page = await this.readFrom(agentStream(agentId), events[events.length - 1].revision)) {
+    for (
+      let page = await this.readFrom(agentStream(agentId), -1n);
+      ;
+      page = await this.readFrom(agentStream(agentId), events[events.length - 1].revision)
+    ) {
       events.push(...page);
       if (page.length < FOLLOW_PAGE) return events;
     }
@@ -67,7 +77,10 @@ export class AgentEventsReader {
   async page(agentId: string, after: bigint | null, limit?: number): Promise<AgentEventsPage> {
     await this.assertExists(agentId);
     const from = after === null ? 0n : after + 1n;
-    const events = await this.store.readStream(agentStream(agentId), { from_revision: from, max_count: clampEventsLimit(limit) });
+    const events = await this.store.readStream(agentStream(agentId), {
+      from_revision: from,
+      max_count: clampEventsLimit(limit),
+    });
     const items = events.map(toEventItem);
     const last = items.length > 0 ? items[items.length - 1].revision : after === null ? null : toJsonRevision(after);
     return { items, next_after: last };
@@ -98,7 +111,8 @@ export class AgentEventsReader {
       for await (const event of subscription) {
         if (event.stream !== stream || event.revision <= last) continue;
         // Defensive: an adapter that delivered a later revision first must not make us skip one.
-        const missing = event.revision > last + 1n ? await this.readFrom(stream, last, Number(event.revision - last - 1n)) : [];
+        const missing =
+          event.revision > last + 1n ? await this.readFrom(stream, last, Number(event.revision - last - 1n)) : [];
         for (const earlier of [...missing, event]) {
           yield earlier;
           last = earlier.revision;

@@ -2,8 +2,14 @@ import type { EventStore, ReadStreamOptions, StoredEvent, SubscribeOptions, Subs
 import { AgentEventsReader, clampEventsLimit } from './agent-events.reader';
 
 const event = (stream: string, revision: number, position: number): StoredEvent => ({
-  id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`, stream, type: 'Thing', data: { n: revision },
-  metadata: {}, revision: BigInt(revision), position: BigInt(position), recorded_at: '2026-01-01T00:00:00Z',
+  id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+  stream,
+  type: 'Thing',
+  data: { n: revision },
+  metadata: {},
+  revision: BigInt(revision),
+  position: BigInt(position),
+  recorded_at: '2026-01-01T00:00:00Z',
 });
 
 /**
@@ -52,7 +58,11 @@ describe('following an agent stream', () => {
     const backlog = [event(A, 0, 1), event(B, 0, 2), event(A, 1, 3)];
     const { store, state } = fakeStore(backlog, [event(A, 1, 3), event(B, 1, 4), event(A, 2, 5)]);
     const abort = new AbortController();
-    expect(await take(new AgentEventsReader(store).follow('a', null, abort.signal), 3, abort)).toEqual([`${A}@0`, `${A}@1`, `${A}@2`]);
+    expect(await take(new AgentEventsReader(store).follow('a', null, abort.signal), 3, abort)).toEqual([
+      `${A}@0`,
+      `${A}@1`,
+      `${A}@2`,
+    ]);
     expect(state.subscribedAfter).toBe(3n);
     expect(state.stopped).toBe(true);
   });
@@ -70,12 +80,25 @@ describe('following an agent stream', () => {
     // Both commit after the backlog read; the subscription delivers only the second.
     const { store } = fakeStore(stored, [later[1]], () => stored.push(...later));
     const abort = new AbortController();
-    expect(await take(new AgentEventsReader(store).follow('a', null, abort.signal), 3, abort)).toEqual([`${A}@0`, `${A}@1`, `${A}@2`]);
+    expect(await take(new AgentEventsReader(store).follow('a', null, abort.signal), 3, abort)).toEqual([
+      `${A}@0`,
+      `${A}@1`,
+      `${A}@2`,
+    ]);
   });
 });
 
 describe('the events page limit', () => {
-  it.each([[undefined, 100], [0, 1], [-5, 1], [1, 1], [250, 250], [1000, 1000], [1001, 1000], [Number.NaN, 100]])('clamps %p to %p', (given, expected) => {
+  it.each([
+    [undefined, 100],
+    [0, 1],
+    [-5, 1],
+    [1, 1],
+    [250, 250],
+    [1000, 1000],
+    [1001, 1000],
+    [Number.NaN, 100],
+  ])('clamps %p to %p', (given, expected) => {
     expect(clampEventsLimit(given)).toBe(expected);
   });
 });

@@ -37,7 +37,12 @@ export interface AgentExportMeta {
   redaction: { marker: string; fields: string[]; redacted_values: number } | null;
 }
 
-export function exportMeta(agentId: string, events: StoredEvent[], exportedAt: string, redactedValues: number | null): AgentExportMeta {
+export function exportMeta(
+  agentId: string,
+  events: StoredEvent[],
+  exportedAt: string,
+  redactedValues: number | null,
+): AgentExportMeta {
   const fields = Object.entries(BODY_FIELDS).flatMap(([type, paths]) => paths.map((path) => `${type}.data.${path}`));
   return {
     format: EXPORT_FORMAT,
@@ -71,11 +76,15 @@ function replaceAt(node: Record<string, unknown>, [key, ...rest]: string[]): Rec
   return inner === value ? node : { ...node, [key]: inner };
 }
 
-export const toJsonLines = (events: StoredEvent[]): string => events.map((event) => `${JSON.stringify(toStoredEventJson(event))}\n`).join('');
+export const toJsonLines = (events: StoredEvent[]): string =>
+  events.map((event) => `${JSON.stringify(toStoredEventJson(event))}\n`).join('');
 
 /** Parses `events.jsonl`: one agent stream, complete (revisions 0..n-1 in order). */
 export function parseJsonLines(text: string, file = 'events.jsonl'): { agentId: string; events: StoredEvent[] } {
-  const lines = text.split('\n').map((line, index) => ({ line, where: `${file}:${index + 1}` })).filter(({ line }) => line.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((line, index) => ({ line, where: `${file}:${index + 1}` }))
+    .filter(({ line }) => line.trim() !== '');
   const events = lines.map(({ line, where }) => {
     try {
       return fromStoredEventJson(JSON.parse(line), where);
@@ -85,10 +94,19 @@ export function parseJsonLines(text: string, file = 'events.jsonl'): { agentId: 
   });
   if (events.length === 0) throw new StoredEventFormatError(file, 'holds no events');
   const agentId = agentIdOfStream(events[0].stream);
-  if (agentId === null) throw new StoredEventFormatError(`${file}:1`, `stream ${events[0].stream} is not an agent stream`);
+  if (agentId === null)
+    throw new StoredEventFormatError(`${file}:1`, `stream ${events[0].stream} is not an agent stream`);
   events.forEach((event, index) => {
-    if (event.stream !== events[0].stream) throw new StoredEventFormatError(`${file}:${index + 1}`, `stream ${event.stream} differs from ${events[0].stream}`);
-    if (event.revision !== BigInt(index)) throw new StoredEventFormatError(`${file}:${index + 1}`, `revision ${event.revision} where ${index} was expected (an export is a whole stream)`);
+    if (event.stream !== events[0].stream)
+      throw new StoredEventFormatError(
+        `${file}:${index + 1}`,
+        `stream ${event.stream} differs from ${events[0].stream}`,
+      );
+    if (event.revision !== BigInt(index))
+      throw new StoredEventFormatError(
+        `${file}:${index + 1}`,
+        `revision ${event.revision} where ${index} was expected (an export is a whole stream)`,
+      );
   });
   return { agentId, events };
 }

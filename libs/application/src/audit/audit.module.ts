@@ -4,7 +4,12 @@ import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { POSTGRES_POOL, PROJECTION_RUNNER, READ_MODELS_PROJECTION } from '@app/read-models';
 import { AgentEventsReader } from './agent-events.reader';
 import { ChangesFeed } from './changes-feed';
-import { projectionCheckpoint, ProjectionsAdmin, type RebuildableProjection, type SqlReader } from './projections-admin';
+import {
+  projectionCheckpoint,
+  ProjectionsAdmin,
+  type RebuildableProjection,
+  type SqlReader,
+} from './projections-admin';
 
 export const AGENT_EVENTS_READER = Symbol('AGENT_EVENTS_READER');
 export const PROJECTIONS_ADMIN = Symbol('PROJECTIONS_ADMIN');
@@ -22,16 +27,22 @@ function inProcessRunner(moduleRef: ModuleRef): () => RebuildableProjection | nu
 }
 
 const providers: Provider[] = [
-  { provide: AGENT_EVENTS_READER, inject: [EVENT_STORE], useFactory: (store: EventStore) => new AgentEventsReader(store) },
+  {
+    provide: AGENT_EVENTS_READER,
+    inject: [EVENT_STORE],
+    useFactory: (store: EventStore) => new AgentEventsReader(store),
+  },
   {
     provide: PROJECTIONS_ADMIN,
     inject: [POSTGRES_POOL, EVENT_STORE, ModuleRef],
-    useFactory: (pool: SqlReader, store: EventStore, moduleRef: ModuleRef) => new ProjectionsAdmin(pool, store, inProcessRunner(moduleRef)),
+    useFactory: (pool: SqlReader, store: EventStore, moduleRef: ModuleRef) =>
+      new ProjectionsAdmin(pool, store, inProcessRunner(moduleRef)),
   },
   {
     provide: CHANGES_FEED,
     inject: [POSTGRES_POOL, EVENT_STORE],
-    useFactory: (pool: SqlReader, store: EventStore) => new ChangesFeed(store, () => projectionCheckpoint(pool, READ_MODELS_PROJECTION)),
+    useFactory: (pool: SqlReader, store: EventStore) =>
+      new ChangesFeed(store, () => projectionCheckpoint(pool, READ_MODELS_PROJECTION)),
   },
 ];
 

@@ -29,7 +29,11 @@ export class ChangesFeed {
   private readonly maxWaitMs: number;
   private checkpoint: bigint | null = null;
 
-  constructor(private readonly store: EventStore, private readonly readCheckpoint: CheckpointReader, options: ChangesFeedOptions = {}) {
+  constructor(
+    private readonly store: EventStore,
+    private readonly readCheckpoint: CheckpointReader,
+    options: ChangesFeedOptions = {},
+  ) {
     this.pollMs = options.pollMs ?? 50;
     this.maxWaitMs = options.maxWaitMs ?? 2_000;
   }
@@ -61,7 +65,8 @@ export class ChangesFeed {
     const deadline = Date.now() + this.maxWaitMs;
     while (!signal.aborted && (this.checkpoint === null || this.checkpoint < position)) {
       const checkpoint = await this.readCheckpoint().catch(() => null);
-      if (checkpoint !== null && (this.checkpoint === null || checkpoint > this.checkpoint)) this.checkpoint = checkpoint;
+      if (checkpoint !== null && (this.checkpoint === null || checkpoint > this.checkpoint))
+        this.checkpoint = checkpoint;
       if ((this.checkpoint !== null && this.checkpoint >= position) || Date.now() >= deadline) return;
       await sleep(this.pollMs, undefined, { signal }).catch(() => undefined); // an abort ends the wait (the loop sees it)
     }

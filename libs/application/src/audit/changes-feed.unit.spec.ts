@@ -3,7 +3,13 @@ import { eventually } from '@app/event-store/testing';
 import { ChangesFeed } from './changes-feed';
 
 const event = (stream: string, revision: number, position: number, type = 'WorkItemCreated'): StoredEvent => ({
-  id: `e-${position}`, stream, type, data: {}, metadata: {} as StoredEvent['metadata'], revision: BigInt(revision), position: BigInt(position),
+  id: `e-${position}`,
+  stream,
+  type,
+  data: {},
+  metadata: {} as StoredEvent['metadata'],
+  revision: BigInt(revision),
+  position: BigInt(position),
   recorded_at: '2026-01-01T00:00:00Z',
 });
 
@@ -26,7 +32,12 @@ function storeOf(events: StoredEvent[]): EventStore & { subscribedAfter: Array<b
   } as unknown as EventStore & { subscribedAfter: Array<bigint | undefined> };
 }
 
-async function collect(feed: ChangesFeed, scope: Parameters<ChangesFeed['follow']>[0], after: bigint | null, count: number) {
+async function collect(
+  feed: ChangesFeed,
+  scope: Parameters<ChangesFeed['follow']>[0],
+  after: bigint | null,
+  count: number,
+) {
   const abort = new AbortController();
   const seen = [];
   for await (const change of feed.follow(scope, after, abort.signal)) {
@@ -38,7 +49,12 @@ async function collect(feed: ChangesFeed, scope: Parameters<ChangesFeed['follow'
 }
 
 describe('ChangesFeed', () => {
-  const events = [event('agent-a', 0, 1), event('agent-b', 0, 2), event('$system', 0, 3), event('agent-a', 1, 4, 'WorkItemUpdated')];
+  const events = [
+    event('agent-a', 0, 1),
+    event('agent-b', 0, 2),
+    event('$system', 0, 3),
+    event('agent-a', 1, 4, 'WorkItemUpdated'),
+  ];
 
   it('gives every agent event after the resume point, as agent id, revision, position and type', async () => {
     const store = storeOf(events);
@@ -53,20 +69,32 @@ describe('ChangesFeed', () => {
 
   it("keeps a scoped caller to its own agents' events", async () => {
     const feed = new ChangesFeed(storeOf(events), async () => 10n);
-    expect((await collect(feed, { all: false, agent_ids: ['a'] }, null, 2)).map((c) => [c.agent_id, c.position])).toEqual([['a', 1n], ['a', 4n]]);
+    expect(
+      (await collect(feed, { all: false, agent_ids: ['a'] }, null, 2)).map((c) => [c.agent_id, c.position]),
+    ).toEqual([
+      ['a', 1n],
+      ['a', 4n],
+    ]);
   });
 
   it('holds each event back until the read models checkpoint has passed it', async () => {
     let checkpoint: bigint | null = null;
     const reads: Array<bigint | null> = [];
-    const feed = new ChangesFeed(storeOf(events), async () => (reads.push(checkpoint), checkpoint), { pollMs: 5, maxWaitMs: 60_000 });
+    const feed = new ChangesFeed(storeOf(events), async () => (reads.push(checkpoint), checkpoint), {
+      pollMs: 5,
+      maxWaitMs: 60_000,
+    });
     const abort = new AbortController();
     const iterator = feed.follow({ all: true }, null, abort.signal)[Symbol.asyncIterator]();
     const first = iterator.next();
     let delivered = false;
     void first.then(() => (delivered = true));
     // It polls: the checkpoint read again and again while the event waits.
-    await eventually('the feed to read the checkpoint twice', () => reads.length, (count) => count > 1);
+    await eventually(
+      'the feed to read the checkpoint twice',
+      () => reads.length,
+      (count) => count > 1,
+    );
     expect(delivered).toBe(false);
     expect(reads.length).toBeGreaterThan(1);
     checkpoint = 1n;
@@ -74,7 +102,11 @@ describe('ChangesFeed', () => {
     // Position 2 is not in the read models yet: it waits again; a checkpoint past it releases it and, once known, the next one too.
     const readsAtFirst = reads.length;
     const second = iterator.next();
-    await eventually('the feed to read the checkpoint again for position 2', () => reads.slice(readsAtFirst), (seen) => seen.includes(1n));
+    await eventually(
+      'the feed to read the checkpoint again for position 2',
+      () => reads.slice(readsAtFirst),
+      (seen) => seen.includes(1n),
+    );
     checkpoint = 4n;
     expect((await second).value).toMatchObject({ agent_id: 'b', position: 2n });
     const readsBefore = reads.length;
@@ -97,7 +129,11 @@ describe('ChangesFeed', () => {
     const abort = new AbortController();
     const next = feed.follow({ all: true }, null, abort.signal)[Symbol.asyncIterator]().next();
     // The caller goes away while the feed waits for the projector (it has polled the checkpoint).
-    await eventually('the feed to poll the checkpoint', () => reads, (count) => count > 1);
+    await eventually(
+      'the feed to poll the checkpoint',
+      () => reads,
+      (count) => count > 1,
+    );
     abort.abort();
     expect(await next).toEqual({ done: true, value: undefined });
   });

@@ -65,7 +65,10 @@ const STATUS_SQL = `SELECT c.projection, c.position::text AS position, ${TIME('c
 
 /** One projection's checkpoint (the global position of the last event its rows include), or null before its first batch. */
 export async function projectionCheckpoint(sql: SqlReader, projection: string): Promise<bigint | null> {
-  const { rows } = await sql.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [projection]);
+  const { rows } = await sql.query(
+    'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
+    [projection],
+  );
   return rows.length === 0 ? null : BigInt(String(rows[0].position));
 }
 
@@ -104,18 +107,30 @@ function stalledAt(row: Record<string, unknown>): StalledAt | null {
 }
 
 /** Drops and replays one projection from position 0, timed. */
-export async function timedRebuild(projection: RebuildableProjection, onProgress?: (applied: number) => void): Promise<RebuildResult> {
+export async function timedRebuild(
+  projection: RebuildableProjection,
+  onProgress?: (applied: number) => void,
+): Promise<RebuildResult> {
   const started = performance.now();
   const events = await projection.rebuild(onProgress);
   const duration_ms = Math.round(performance.now() - started);
-  return { projection: projection.name, events, duration_ms, events_per_s: Math.round((events * 1000) / Math.max(1, duration_ms)) };
+  return {
+    projection: projection.name,
+    events,
+    duration_ms,
+    events_per_s: Math.round((events * 1000) / Math.max(1, duration_ms)),
+  };
 }
 
 /** Rebuilds with the in-process runner, one at a time (a second request is a conflict). */
 export class ProjectionsAdmin {
   private running: string | null = null;
 
-  constructor(private readonly sql: SqlReader, private readonly store: EventStore, private readonly runner: () => RebuildableProjection | null) {}
+  constructor(
+    private readonly sql: SqlReader,
+    private readonly store: EventStore,
+    private readonly runner: () => RebuildableProjection | null,
+  ) {}
 
   status(): Promise<ProjectionStatus[]> {
     return projectionStatus(this.sql, this.store);
@@ -124,18 +139,34 @@ export class ProjectionsAdmin {
   async rebuild(): Promise<RebuildResult> {
     const runner = this.runner();
     if (runner === null) {
-      throw new ApiError('conflict', 'this process runs no projector (its RUNTIME_ROLE has none): rebuild where the projector runs, or with the CLI', { reason: 'no_projector' });
+      throw new ApiError(
+        'conflict',
+        'this process runs no projector (its RUNTIME_ROLE has none): rebuild where the projector runs, or with the CLI',
+        { reason: 'no_projector' },
+      );
     }
-    if (this.running !== null) throw new ApiError('conflict', `a rebuild of ${this.running} is already running`, { reason: 'rebuild_running', projection: this.running });
+    if (this.running !== null)
+      throw new ApiError('conflict', `a rebuild of ${this.running} is already running`, {
+        reason: 'rebuild_running',
+        projection: this.running,
+      });
     this.running = runner.name;
     try {
       return await timedRebuild(runner);
     } catch (error) {
       const letter = stalledLetter(error);
       if (!letter) throw error;
-      throw new ApiError('conflict', `the rebuild of ${runner.name} stopped at a poison event at position ${letter.position}: ${letter.error}`, {
-        reason: 'projection_stalled', projection: runner.name, position: String(letter.position), stream: letter.stream, type: letter.type,
-      });
+      throw new ApiError(
+        'conflict',
+        `the rebuild of ${runner.name} stopped at a poison event at position ${letter.position}: ${letter.error}`,
+        {
+          reason: 'projection_stalled',
+          projection: runner.name,
+          position: String(letter.position),
+          stream: letter.stream,
+          type: letter.type,
+        },
+      );
     } finally {
       this.running = null;
     }
@@ -144,7 +175,8 @@ export class ProjectionsAdmin {
 
 /** The dead letter of a runner's ProjectionStalledError (libs/read-models), read structurally. */
 function stalledLetter(error: unknown): { position: unknown; error: string; stream: string; type: string } | null {
-  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== 'projection_stalled') return null;
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== 'projection_stalled')
+    return null;
   const letter = (error as { letter?: { position: unknown; error: string; stream: string; type: string } }).letter;
   return letter ?? null;
 }

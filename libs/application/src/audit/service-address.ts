@@ -45,7 +45,12 @@ export async function readServiceAddress(dataDir: string): Promise<ServiceAddres
   try {
     const value = JSON.parse(text) as Partial<ServiceAddress>;
     if (typeof value.pid !== 'number' || typeof value.postgres_url !== 'string') return null;
-    return { pid: value.pid, postgres_url: value.postgres_url, role: String(value.role ?? 'unknown'), started_at: String(value.started_at ?? '') };
+    return {
+      pid: value.pid,
+      postgres_url: value.postgres_url,
+      role: String(value.role ?? 'unknown'),
+      started_at: String(value.started_at ?? ''),
+    };
   } catch {
     return null;
   }

@@ -1,4 +1,11 @@
-import { fromJsonPosition, fromJsonRevision, toJsonPosition, toJsonRevision, type EventMetadata, type StoredEvent } from '@app/event-store';
+import {
+  fromJsonPosition,
+  fromJsonRevision,
+  toJsonPosition,
+  toJsonRevision,
+  type EventMetadata,
+  type StoredEvent,
+} from '@app/event-store';
 
 /**
  * A stored event as one JSON line of an export (`events.jsonl`) or a fixture sample.
@@ -17,7 +24,10 @@ export interface StoredEventJson {
 
 /** A file that does not hold stored events in this format. */
 export class StoredEventFormatError extends Error {
-  constructor(readonly where: string, problem: string) {
+  constructor(
+    readonly where: string,
+    problem: string,
+  ) {
     super(`${where}: ${problem}`);
     this.name = 'StoredEventFormatError';
   }
@@ -37,20 +47,24 @@ export function toStoredEventJson(event: StoredEvent): StoredEventJson {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parses and checks one stored event; `where` names it in errors (`events.jsonl:3`). */
 export function fromStoredEventJson(value: unknown, where: string): StoredEvent {
   if (!isObject(value)) throw new StoredEventFormatError(where, 'not a JSON object');
   const text = (field: string): string => {
-    if (typeof value[field] !== 'string' || value[field] === '') throw new StoredEventFormatError(where, `${field} must be a non-empty string`);
+    if (typeof value[field] !== 'string' || value[field] === '')
+      throw new StoredEventFormatError(where, `${field} must be a non-empty string`);
     return value[field] as string;
   };
   const decimal = (field: string, parse: (v: string) => bigint): bigint => {
     try {
       return parse(text(field));
     } catch (error) {
-      throw error instanceof StoredEventFormatError ? error : new StoredEventFormatError(where, `${field} must be a decimal string`);
+      throw error instanceof StoredEventFormatError
+        ? error
+        : new StoredEventFormatError(where, `${field} must be a decimal string`);
     }
   };
   if (!UUID.test(text('id'))) throw new StoredEventFormatError(where, 'id must be a UUID');

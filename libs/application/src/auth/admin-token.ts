@@ -22,9 +22,16 @@ export async function ensureAdminToken(dataDir: string, logger: Pick<Logger, 'in
   }
   const token = (await fs.readFile(path, 'utf8')).trim();
   if (!/^[^\s=;|]{16,}$/.test(token)) {
-    throw new Error(`${path} does not hold a usable token (16+ characters, no whitespace): delete it to generate a new one`);
+    throw new Error(
+      `${path} does not hold a usable token (16+ characters, no whitespace): delete it to generate a new one`,
+    );
   }
-  logger.info({ path, created }, created ? 'generated an admin API token (RUNTIME_API_TOKENS is unset)' : 'using the admin API token file (RUNTIME_API_TOKENS is unset)');
+  logger.info(
+    { path, created },
+    created
+      ? 'generated an admin API token (RUNTIME_API_TOKENS is unset)'
+      : 'using the admin API token file (RUNTIME_API_TOKENS is unset)',
+  );
   return { token, name: 'admin-token', agents: [], admin: true };
 }
 

@@ -25,8 +25,12 @@ export class ApiTokensError extends Error {
 }
 
 export function parseApiTokens(spec: string): ApiTokenGrant[] {
-  const entries = spec.split(';').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
-  if (entries.length === 0) throw new ApiTokensError('is set but lists no token (expected `token=agent-a|agent-b;admintoken=*`)');
+  const entries = spec
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  if (entries.length === 0)
+    throw new ApiTokensError('is set but lists no token (expected `token=agent-a|agent-b;admintoken=*`)');
   const grants = entries.map((entry, index) => parseEntry(entry, index + 1));
   const seen = new Set<string>();
   grants.forEach((grant, index) => {
@@ -42,7 +46,8 @@ function parseEntry(entry: string, position: number): ApiTokenGrant {
   if (separator < 0) throw new ApiTokensError(`${where} has no '=' (expected token=agent-a|agent-b or token=*)`);
   const token = entry.slice(0, separator).trim();
   const scope = entry.slice(separator + 1).trim();
-  if (!TOKEN_PATTERN.test(token)) throw new ApiTokensError(`${where} has an empty token or one containing whitespace, '=', ';' or '|'`);
+  if (!TOKEN_PATTERN.test(token))
+    throw new ApiTokensError(`${where} has an empty token or one containing whitespace, '=', ';' or '|'`);
   const name = `token-${position}`;
   if (scope === '*') return { token, name, agents: [], admin: true };
   const agents = scope.split('|').map((agent) => agent.trim());
@@ -51,6 +56,7 @@ function parseEntry(entry: string, position: number): ApiTokenGrant {
   }
   if (agents.includes('*')) throw new ApiTokensError(`${where} mixes '*' with agent ids: '*' must stand alone`);
   const invalid = agents.find((agent) => !ID_PATTERN.test(agent));
-  if (invalid !== undefined) throw new ApiTokensError(`${where} lists agent id '${invalid}', which does not match ${ID_PATTERN.source}`);
+  if (invalid !== undefined)
+    throw new ApiTokensError(`${where} lists agent id '${invalid}', which does not match ${ID_PATTERN.source}`);
   return { token, name, agents: [...new Set(agents)], admin: false };
 }

@@ -13,7 +13,10 @@ export const requestAuthorizerProvider: Provider = {
   useFactory: async (config: ApplicationSettings, logger: Logger): Promise<RequestAuthorizer> => {
     const log = logger.child({ component: 'auth' });
     const grants = config.apiTokens ?? [await ensureAdminToken(config.dataDir, log)];
-    log.info({ tokens: grants.map((grant) => ({ name: grant.name, admin: grant.admin, agents: grant.agents.length })) }, 'API tokens loaded');
+    log.info(
+      { tokens: grants.map((grant) => ({ name: grant.name, admin: grant.admin, agents: grant.agents.length })) },
+      'API tokens loaded',
+    );
     return new TokenRequestAuthorizer(new TokenAuthenticator(grants));
   },
 };

@@ -79,11 +79,17 @@ describe('TokenRequestAuthorizer', () => {
     ['Token tok-a', 'malformed Authorization header'],
     ['Bearer nope', 'unknown token'],
   ])('answers unauthorized for %j', (header, message) => {
-    expect(refusal(header, { kind: 'agent', agentId: 'agent-a' })).toMatchObject({ code: 'unauthorized', message: expect.stringContaining(message) });
+    expect(refusal(header, { kind: 'agent', agentId: 'agent-a' })).toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringContaining(message),
+    });
   });
 
   it('answers forbidden, naming the agent, for a token without access', () => {
-    expect(refusal('Bearer tok-c', { kind: 'agent', agentId: 'agent-a' })).toMatchObject({ code: 'forbidden', details: { agent_id: 'agent-a' } });
+    expect(refusal('Bearer tok-c', { kind: 'agent', agentId: 'agent-a' })).toMatchObject({
+      code: 'forbidden',
+      details: { agent_id: 'agent-a' },
+    });
   });
 
   it('answers forbidden for a scoped token on an admin route', () => {
@@ -107,11 +113,14 @@ describe('TokenRequestAuthorizer on ids that cannot name an agent', () => {
     }
   };
 
-  it.each(['../etc', 'a/b', '', ' a', 'x'.repeat(129), 'a\u0000b', 'é'])('answers %j with 400 for any valid token, 401 without one', (agentId) => {
-    expect(outcome(undefined, agentId)).toBe('unauthorized');
-    expect(outcome('Bearer tok-c', agentId)).toBe('validation_failed');
-    expect(outcome('Bearer tok-admin', agentId)).toBe('validation_failed');
-  });
+  it.each(['../etc', 'a/b', '', ' a', 'x'.repeat(129), 'a\u0000b', 'é'])(
+    'answers %j with 400 for any valid token, 401 without one',
+    (agentId) => {
+      expect(outcome(undefined, agentId)).toBe('unauthorized');
+      expect(outcome('Bearer tok-c', agentId)).toBe('validation_failed');
+      expect(outcome('Bearer tok-admin', agentId)).toBe('validation_failed');
+    },
+  );
 
   it('still answers 403 for a well-formed id of another agent', () => {
     expect(outcome('Bearer tok-c', 'x'.repeat(128))).toBe('forbidden');

@@ -17,16 +17,26 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
     const caller = token === null ? null : this.authenticator.authenticate(token);
     if (requirement.kind === 'public') return caller;
     if (caller === null) {
-      const why = authorization === undefined ? 'missing bearer token' : token === null ? 'malformed Authorization header: expected `Bearer <token>`' : 'unknown token';
+      const why =
+        authorization === undefined
+          ? 'missing bearer token'
+          : token === null
+            ? 'malformed Authorization header: expected `Bearer <token>`'
+            : 'unknown token';
       throw new ApiError('unauthorized', why);
     }
     if (requirement.kind === 'agent' && requirement.agentId !== undefined && !ID_PATTERN.test(requirement.agentId)) {
-      throw new ApiError('validation_failed', 'agent_id does not match the id pattern', { field: 'agent_id', pattern: ID_PATTERN.source });
+      throw new ApiError('validation_failed', 'agent_id does not match the id pattern', {
+        field: 'agent_id',
+        pattern: ID_PATTERN.source,
+      });
     }
     const decision = decideAccess(caller, requirement);
     if (decision === 'allow') return caller;
     if (requirement.kind === 'admin') throw new ApiError('forbidden', 'this operation needs an admin token');
     const agentId = requirement.kind === 'agent' ? requirement.agentId : undefined;
-    throw new ApiError('forbidden', `this token may not act on agent ${agentId ?? ''}`.trim(), { agent_id: agentId ?? null });
+    throw new ApiError('forbidden', `this token may not act on agent ${agentId ?? ''}`.trim(), {
+      agent_id: agentId ?? null,
+    });
   }
 }

@@ -4,7 +4,10 @@ import { AgentCommandService, type CommandEnvelope, type WithRevision } from '..
 
 /** start | stop | pause | resume; an action that changes nothing records nothing (`changed: false`). */
 export class ControlCommand extends Command<WithRevision<ControlReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly action: ControlAction) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly action: ControlAction,
+  ) {
     super();
   }
 }

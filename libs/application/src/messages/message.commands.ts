@@ -1,5 +1,13 @@
 import { Command, Query } from '@nestjs/cqrs';
-import type { DropMessageReply, EnqueueMessageReply, ListReply, MessageBody, MessageKind, MessagePriority, MessageView } from '@app/domain';
+import type {
+  DropMessageReply,
+  EnqueueMessageReply,
+  ListReply,
+  MessageBody,
+  MessageKind,
+  MessagePriority,
+  MessageView,
+} from '@app/domain';
 import type { MessageListQuery } from '@app/read-models';
 import type { CommandEnvelope, WithRevision } from '../agents/agent-command.service';
 import type { MessageRoute } from './message-authority';
@@ -16,21 +24,31 @@ export interface EnqueueMessageInput {
 }
 
 export class EnqueueMessageCommand extends Command<WithRevision<EnqueueMessageReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: EnqueueMessageInput, readonly route: MessageRoute = 'operator') {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: EnqueueMessageInput,
+    readonly route: MessageRoute = 'operator',
+  ) {
     super();
   }
 }
 
 /** Operator action: drops a queued message (dropping a dropped one records nothing). */
 export class DropMessageCommand extends Command<WithRevision<DropMessageReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly messageId: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly messageId: string,
+  ) {
     super();
   }
 }
 
 /** Default status `queued`: the queue in the order the scheduler takes it. */
 export class ListMessagesQuery extends Query<ListReply<MessageView>> {
-  constructor(readonly agentId: string, readonly query: MessageListQuery) {
+  constructor(
+    readonly agentId: string,
+    readonly query: MessageListQuery,
+  ) {
     super();
   }
 }

@@ -23,7 +23,11 @@ export class DropMessageHandler implements ICommandHandler<DropMessageCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, messageId }: DropMessageCommand) {
-    const command: DropMessage = { type: 'DropMessage', data: { message_id: messageId }, meta: this.agents.meta(envelope) };
+    const command: DropMessage = {
+      type: 'DropMessage',
+      data: { message_id: messageId },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderDropMessageReply);
   }
 }

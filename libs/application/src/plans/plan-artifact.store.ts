@@ -95,7 +95,8 @@ export class PlanArtifactStore {
   }
 
   private planPath(agentId: string, workItemId: string): string {
-    if (!isValidId(agentId) || !isValidId(workItemId)) throw new Error(`refusing a plan path from invalid ids: ${agentId}/${workItemId}`);
+    if (!isValidId(agentId) || !isValidId(workItemId))
+      throw new Error(`refusing a plan path from invalid ids: ${agentId}/${workItemId}`);
     const path = resolve(this.root, agentId, 'work-items', workItemId, 'plan.md');
     if (!path.startsWith(this.root + sep)) throw new Error(`plan path escapes the agent home: ${path}`);
     return path;

@@ -1,6 +1,12 @@
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import {
-  type ActivationReply, contextProjection, decideNextAction, DomainError, renderActivationReply, type StartTurn, turnView,
+  type ActivationReply,
+  contextProjection,
+  decideNextAction,
+  DomainError,
+  renderActivationReply,
+  type StartTurn,
+  turnView,
 } from '@app/domain';
 import { AgentCommandService, type CommandEnvelope, type WithRevision } from '../agents/agent-command.service';
 import { activationTurnId, SchedulerStepService } from './scheduler-step.service';
@@ -14,14 +20,20 @@ export interface ActivationInput {
 
 /** `POST activations`: the agent host asks what to do next; one scheduler step answers. */
 export class ActivateAgentCommand extends Command<WithRevision<ActivationReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: ActivationInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: ActivationInput,
+  ) {
     super();
   }
 }
 
 @CommandHandler(ActivateAgentCommand)
 export class ActivateAgentHandler implements ICommandHandler<ActivateAgentCommand> {
-  constructor(private readonly steps: SchedulerStepService, private readonly agents: AgentCommandService) {}
+  constructor(
+    private readonly steps: SchedulerStepService,
+    private readonly agents: AgentCommandService,
+  ) {}
 
   async execute({ envelope, input }: ActivateAgentCommand) {
     const leaseTtlMs = input.lease_ttl_ms ?? DEFAULT_LEASE_TTL_MS;
@@ -30,7 +42,12 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
     const result = await this.steps.step(envelope.agentId, {
       activation: { envelope, lease_ttl_ms: leaseTtlMs, context_budget_tokens: input.context_budget_tokens },
     });
-    if (!result) throw new DomainError('not_found', { resource: 'agent', agent_id: envelope.agentId }, `agent ${envelope.agentId} not found`);
+    if (!result)
+      throw new DomainError(
+        'not_found',
+        { resource: 'agent', agent_id: envelope.agentId },
+        `agent ${envelope.agentId} not found`,
+      );
     return { ...result.reply, revision: result.revision };
   }
 
@@ -47,9 +64,14 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
     if (turn === null) return null;
     const data = { turn_id: turnId, message_id: turn.message_id, lease_ttl_ms: leaseTtlMs };
     const command: StartTurn = { type: 'StartTurn', data, meta: this.agents.meta(envelope) };
-    return this.agents.run(envelope, command, (_command, before, after) => renderActivationReply({
-      decision: decideNextAction(before, turn.started_at), recorded_at: turn.started_at, after, turn_id: turnId,
-      context: contextProjection(after, { budget_tokens: budgetTokens }),
-    }));
+    return this.agents.run(envelope, command, (_command, before, after) =>
+      renderActivationReply({
+        decision: decideNextAction(before, turn.started_at),
+        recorded_at: turn.started_at,
+        after,
+        turn_id: turnId,
+        context: contextProjection(after, { budget_tokens: budgetTokens }),
+      }),
+    );
   }
 }

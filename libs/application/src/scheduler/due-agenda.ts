@@ -8,7 +8,10 @@ export class DueAgenda {
   private timer: NodeJS.Timeout | null = null;
   private armedFor: number | null = null;
 
-  constructor(private readonly onDue: (agentIds: string[]) => void, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly onDue: (agentIds: string[]) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   set(agentId: string, dueAt: string | null): void {
     if (dueAt === null) this.due.delete(agentId);

@@ -10,7 +10,10 @@ describe('DueAgenda: one timer for the soonest deadline of all agents', () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: T0 });
     due = [];
-    agenda = new DueAgenda((ids) => due.push(ids), () => Date.now());
+    agenda = new DueAgenda(
+      (ids) => due.push(ids),
+      () => Date.now(),
+    );
   });
   afterEach(() => {
     agenda.stop();

@@ -3,24 +3,40 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AgentState, contextProjection, decideNextAction, DomainError, toDecisionView } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/core';
-import { POSTGRES_POOL, READ_MODELS_PROJECTION, SCHEDULER_QUERIES, type SchedulerQueries, toSchedulerStateView } from '@app/read-models';
+import {
+  POSTGRES_POOL,
+  READ_MODELS_PROJECTION,
+  SCHEDULER_QUERIES,
+  type SchedulerQueries,
+  toSchedulerStateView,
+} from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { projectionStatus, type SqlReader } from '../audit/projections-admin';
 import {
-  GetContextQuery, GetSchedulerStateQuery, ListBriefsQuery, ListDecisionsQuery, ListDeliverySummariesQuery, type ProjectionLag,
+  GetContextQuery,
+  GetSchedulerStateQuery,
+  ListBriefsQuery,
+  ListDecisionsQuery,
+  ListDeliverySummariesQuery,
+  type ProjectionLag,
 } from './scheduler.queries';
 
 /** The aggregate of a registered agent (consistent reads), or 404. */
-async function registeredAgent(agents: AgentCommandService, agentId: string): Promise<{ state: AgentState; revision: bigint }> {
+async function registeredAgent(
+  agents: AgentCommandService,
+  agentId: string,
+): Promise<{ state: AgentState; revision: bigint }> {
   const { state, revision } = await agents.load(agentId);
-  if (state.agent_id === null) throw new DomainError('not_found', { resource: 'agent', agent_id: agentId }, `agent ${agentId} not found`);
+  if (state.agent_id === null)
+    throw new DomainError('not_found', { resource: 'agent', agent_id: agentId }, `agent ${agentId} not found`);
   return { state, revision: revision ?? 0n };
 }
 
 /** The read models' checkpoint against the store's head. */
 async function readModelsLag(sql: SqlReader, store: EventStore): Promise<ProjectionLag> {
   const status = (await projectionStatus(sql, store)).find((s) => s.name === READ_MODELS_PROJECTION);
-  if (status) return { checkpoint: status.checkpoint, head: status.head, caught_up: status.lag === null || status.lag === '0' };
+  if (status)
+    return { checkpoint: status.checkpoint, head: status.head, caught_up: status.lag === null || status.lag === '0' };
   const head = await store.headPosition();
   return { checkpoint: '-1', head: head?.toString() ?? null, caught_up: head === null };
 }
@@ -42,7 +58,10 @@ export class GetSchedulerStateHandler implements IQueryHandler<GetSchedulerState
   async execute({ agentId }: GetSchedulerStateQuery) {
     const { state, revision } = await registeredAgent(this.agents, agentId);
     const now = this.clock.now().toISOString();
-    const [stored, projection_lag] = await Promise.all([this.queries.state(agentId), readModelsLag(this.sql, this.store)]);
+    const [stored, projection_lag] = await Promise.all([
+      this.queries.state(agentId),
+      readModelsLag(this.sql, this.store),
+    ]);
     const view = stored ?? toSchedulerStateView(state, revision, now);
     return { ...view, next_decision: toDecisionView(decideNextAction(state, now), now), projection_lag };
   }
@@ -86,5 +105,9 @@ export class ListDeliverySummariesHandler implements IQueryHandler<ListDeliveryS
 }
 
 export const SCHEDULER_QUERY_HANDLERS = [
-  GetSchedulerStateHandler, GetContextHandler, ListDecisionsHandler, ListBriefsHandler, ListDeliverySummariesHandler,
+  GetSchedulerStateHandler,
+  GetContextHandler,
+  ListDecisionsHandler,
+  ListBriefsHandler,
+  ListDeliverySummariesHandler,
 ];

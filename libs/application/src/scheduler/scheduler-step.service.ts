@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type ActivationReply, type AgentCommand, type AgentState, contextProjection, DEFAULT_CONTEXT_BUDGET_TOKENS, decideNextAction,
-  DomainError, dueTimers, expiredTurn, renderActivationReply, type SchedulerDecision,
+  type ActivationReply,
+  type AgentCommand,
+  type AgentState,
+  contextProjection,
+  DEFAULT_CONTEXT_BUDGET_TOKENS,
+  decideNextAction,
+  DomainError,
+  dueTimers,
+  expiredTurn,
+  renderActivationReply,
+  type SchedulerDecision,
 } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
@@ -39,7 +48,10 @@ const CHAINING = new Set(['EmitSystemTick', 'ReduceMessageOnly']);
  */
 @Injectable()
 export class SchedulerStepService {
-  constructor(private readonly agents: AgentCommandService, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(
+    private readonly agents: AgentCommandService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** Steps until the decision rests (a wait, sleep, a turn to start...). For the worker. */
   async settle(agentId: string, maxSteps = 16): Promise<StepResult | null> {
@@ -71,7 +83,11 @@ export class SchedulerStepService {
     state = record.state;
     const effect = await this.carryOut(agentId, state, decision, options);
     const after = effect?.state ?? state;
-    const context = effect?.turnId ? contextProjection(after, { budget_tokens: options.activation?.context_budget_tokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS }) : undefined;
+    const context = effect?.turnId
+      ? contextProjection(after, {
+          budget_tokens: options.activation?.context_budget_tokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
+        })
+      : undefined;
     const reply = renderActivationReply({ decision, recorded_at: now, after, turn_id: effect?.turnId, context });
     return { decision, recorded_at: now, state: after, reply, revision: effect?.revision ?? record.revision };
   }
@@ -82,13 +98,23 @@ export class SchedulerStepService {
       const now = this.clock.now().toISOString();
       const expired = expiredTurn(state, now);
       if (expired) {
-        state = (await this.write(agentId, state, `expire:${expired.turn_id}`, { type: 'ExpireLease', data: { turn_id: expired.turn_id } })).state;
+        state = (
+          await this.write(agentId, state, `expire:${expired.turn_id}`, {
+            type: 'ExpireLease',
+            data: { turn_id: expired.turn_id },
+          })
+        ).state;
         continue;
       }
       const [timer] = dueTimers(state, now);
       if (!timer) return state;
       const key = `fire:${timer.id}:${timer.fire_at}`;
-      state = (await this.write(agentId, state, key, { type: 'FireTimer', data: { timer_id: timer.id, message_id: messageId(agentId, key) } })).state;
+      state = (
+        await this.write(agentId, state, key, {
+          type: 'FireTimer',
+          data: { timer_id: timer.id, message_id: messageId(agentId, key) },
+        })
+      ).state;
     }
     return state;
   }
@@ -97,10 +123,16 @@ export class SchedulerStepService {
     switch (decision.kind) {
       case 'EmitSystemTick': {
         const key = `tick:${decision.idempotency_key}`;
-        return this.write(agentId, state, key, { type: 'EmitSystemTick', data: { decision, message_id: messageId(agentId, key) } });
+        return this.write(agentId, state, key, {
+          type: 'EmitSystemTick',
+          data: { decision, message_id: messageId(agentId, key) },
+        });
       }
       case 'ReduceMessageOnly':
-        return this.write(agentId, state, `reduce:${decision.message_id}`, { type: 'ReduceMessage', data: { message_id: decision.message_id! } });
+        return this.write(agentId, state, `reduce:${decision.message_id}`, {
+          type: 'ReduceMessage',
+          data: { message_id: decision.message_id! },
+        });
       case 'StartModelTurn':
         return options.activation ? this.startTurn(agentId, state, decision, options.activation) : null;
       default:
@@ -108,7 +140,12 @@ export class SchedulerStepService {
     }
   }
 
-  private async startTurn(agentId: string, state: AgentState, decision: SchedulerDecision, activation: NonNullable<StepOptions['activation']>) {
+  private async startTurn(
+    agentId: string,
+    state: AgentState,
+    decision: SchedulerDecision,
+    activation: NonNullable<StepOptions['activation']>,
+  ) {
     const envelope = activation.envelope;
     const turnId = activationTurnId(agentId, this.agents.meta(envelope).command_id);
     const command: AgentCommand = {
@@ -122,7 +159,11 @@ export class SchedulerStepService {
 
   /** A scheduler write: its command id is derived from the state version it was decided on. */
   private async write(agentId: string, state: AgentState, what: string, command: Omit<AgentCommand, 'meta'>) {
-    const envelope: CommandEnvelope = { agentId, caller: SCHEDULER_CALLER, idempotencyKey: `sched:${state.version}:${what}` };
+    const envelope: CommandEnvelope = {
+      agentId,
+      caller: SCHEDULER_CALLER,
+      idempotencyKey: `sched:${state.version}:${what}`,
+    };
     const full = { ...command, meta: this.agents.meta(envelope) } as AgentCommand;
     const result = await this.agents.run(envelope, full, (_c, _b, after) => ({ after }));
     return { state: result.after, revision: result.revision, turnId: undefined as string | undefined };
@@ -136,7 +177,8 @@ function isStaleDecision(error: unknown): boolean {
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The turn an activation opens: derived from its command id, so a repeated activation names the same turn. */
-export const activationTurnId = (agentId: string, commandId: string) => `turn_${digest(`${agentId}\u0000${commandId}`).slice(0, 32)}`;
+export const activationTurnId = (agentId: string, commandId: string) =>
+  `turn_${digest(`${agentId}\u0000${commandId}`).slice(0, 32)}`;
 
 /** Message ids of the scheduler's own messages: derived from what queued them, so a repeat is identical. */
 export const messageId = (agentId: string, key: string) => `msg_${digest(`${agentId}\u0000${key}`).slice(0, 32)}`;

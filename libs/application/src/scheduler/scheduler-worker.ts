@@ -79,7 +79,11 @@ export class SchedulerWorker {
         if (agentId !== null) this.poke(agentId);
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error({ err: error, component: 'scheduler' }, 'scheduler subscription ended; agents are still evaluated on their deadlines');
+      if (!this.stopped)
+        this.logger.error(
+          { err: error, component: 'scheduler' },
+          'scheduler subscription ended; agents are still evaluated on their deadlines',
+        );
     }
   }
 
@@ -92,7 +96,8 @@ export class SchedulerWorker {
       const run = this.evaluate(agentId).finally(() => {
         this.running.delete(agentId);
         this.drain();
-        if (this.dirty.size === 0 && this.running.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+        if (this.dirty.size === 0 && this.running.size === 0)
+          this.idleWaiters.splice(0).forEach((resolve) => resolve());
       });
       this.running.set(agentId, run);
     }
@@ -105,7 +110,10 @@ export class SchedulerWorker {
       const result = await this.steps.settle(agentId);
       this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
     } catch (error) {
-      this.logger.error({ err: error, component: 'scheduler', agent_id: agentId }, 'scheduler step failed; retrying shortly');
+      this.logger.error(
+        { err: error, component: 'scheduler', agent_id: agentId },
+        'scheduler step failed; retrying shortly',
+      );
       const now = this.options.now?.() ?? Date.now();
       this.agenda.set(agentId, new Date(now + RETRY_AFTER_MS).toISOString());
     }

@@ -38,7 +38,8 @@ class FakeSteps {
 
   async settle(agentId: string): Promise<StepResult | null> {
     this.calls.push(agentId);
-    if (this.hold.has(agentId)) await new Promise<void>((resolve) => this.held.set(agentId, [...(this.held.get(agentId) ?? []), resolve]));
+    if (this.hold.has(agentId))
+      await new Promise<void>((resolve) => this.held.set(agentId, [...(this.held.get(agentId) ?? []), resolve]));
     if (this.failNext.delete(agentId)) throw new Error('store unavailable');
     return { state: initialAgentState() } as StepResult;
   }
@@ -61,8 +62,10 @@ describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadl
   let steps: FakeSteps;
   let logger: WorkerLogger & { error: jest.Mock };
   let store: EventStore & { subscribeToAll: jest.Mock };
-  const directory = (agentIds: string[], projectedUpTo: bigint | null = null): AgentDirectory =>
-    ({ agentIds: async () => agentIds, projectedUpTo: async () => projectedUpTo });
+  const directory = (agentIds: string[], projectedUpTo: bigint | null = null): AgentDirectory => ({
+    agentIds: async () => agentIds,
+    projectedUpTo: async () => projectedUpTo,
+  });
   const workerWith = (agents: AgentDirectory, options = {}) =>
     new SchedulerWorker(store, steps as unknown as SchedulerStepService, agents, logger, options);
 
@@ -133,7 +136,10 @@ describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadl
       steps.failNext.add('a');
       worker.poke('a');
       await worker.idle();
-      expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ agent_id: 'a' }), expect.stringContaining('retrying'));
+      expect(logger.error).toHaveBeenCalledWith(
+        expect.objectContaining({ agent_id: 'a' }),
+        expect.stringContaining('retrying'),
+      );
       jest.advanceTimersByTime(1_999);
       expect(steps.calls).toEqual(['a']);
       jest.advanceTimersByTime(1);

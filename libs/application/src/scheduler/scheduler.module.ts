@@ -1,4 +1,11 @@
-import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type Provider,
+} from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
 import { ReadModelsModule } from '@app/read-models';
@@ -8,7 +15,11 @@ import { SchedulerStepService } from './scheduler-step.service';
 import { SchedulerWorker } from './scheduler-worker';
 
 /** One scheduler step, shared by the worker and `POST activations`. */
-@Module({ imports: [WorkItemsModule], providers: [SchedulerStepService, ActivateAgentHandler], exports: [SchedulerStepService, WorkItemsModule] })
+@Module({
+  imports: [WorkItemsModule],
+  providers: [SchedulerStepService, ActivateAgentHandler],
+  exports: [SchedulerStepService, WorkItemsModule],
+})
 export class SchedulerStepModule {}
 
 export const SCHEDULER_WORKER = Symbol('SCHEDULER_WORKER');
@@ -16,13 +27,24 @@ export const SCHEDULER_WORKER = Symbol('SCHEDULER_WORKER');
 const workerProvider: Provider = {
   provide: SCHEDULER_WORKER,
   inject: [EVENT_STORE, SchedulerStepService, AGENT_DIRECTORY, LOGGER, CLOCK],
-  useFactory: (store: EventStore, steps: SchedulerStepService, directory: AgentDirectory, logger: Logger, clock: Clock) =>
-    new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), { now: () => clock.now().getTime() }),
+  useFactory: (
+    store: EventStore,
+    steps: SchedulerStepService,
+    directory: AgentDirectory,
+    logger: Logger,
+    clock: Clock,
+  ) =>
+    new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), {
+      now: () => clock.now().getTime(),
+    }),
 };
 
 @Injectable()
 export class SchedulerLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
-  constructor(@Inject(SCHEDULER_WORKER) private readonly worker: SchedulerWorker, @Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(SCHEDULER_WORKER) private readonly worker: SchedulerWorker,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
@@ -35,5 +57,9 @@ export class SchedulerLifecycle implements OnApplicationBootstrap, OnModuleDestr
 }
 
 /** The scheduler worker (roles all and scheduler). */
-@Module({ imports: [SchedulerStepModule, ReadModelsModule], providers: [workerProvider, SchedulerLifecycle], exports: [SCHEDULER_WORKER] })
+@Module({
+  imports: [SchedulerStepModule, ReadModelsModule],
+  providers: [workerProvider, SchedulerLifecycle],
+  exports: [SCHEDULER_WORKER],
+})
 export class SchedulerWorkerModule {}

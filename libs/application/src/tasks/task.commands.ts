@@ -12,20 +12,31 @@ export interface CreateTaskInput {
 }
 
 export class CreateTaskCommand extends Command<WithRevision<TaskReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: CreateTaskInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: CreateTaskInput,
+  ) {
     super();
   }
 }
 
 /** Monotonic: a stale status is answered with a warning and changes nothing. */
 export class UpdateTaskStatusCommand extends Command<WithRevision<TaskReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly taskId: string, readonly status: TaskStatus, readonly detail?: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly taskId: string,
+    readonly status: TaskStatus,
+    readonly detail?: string,
+  ) {
     super();
   }
 }
 
 export class ListTasksQuery extends Query<ListReply<TaskView>> {
-  constructor(readonly agentId: string, readonly query: TaskListQuery) {
+  constructor(
+    readonly agentId: string,
+    readonly query: TaskListQuery,
+  ) {
     super();
   }
 }

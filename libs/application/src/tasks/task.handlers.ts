@@ -1,6 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type CreateTask, renderCreateTaskReply, renderUpdateTaskStatusReply, type UpdateTaskStatus } from '@app/domain';
+import {
+  type CreateTask,
+  renderCreateTaskReply,
+  renderUpdateTaskStatusReply,
+  type UpdateTaskStatus,
+} from '@app/domain';
 import { RECORD_QUERIES, type RecordQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { generatedId } from '../waiting/generated-ids';

@@ -12,21 +12,30 @@ export interface CreateTimerInput {
 }
 
 export class CreateTimerCommand extends Command<WithRevision<TimerReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: CreateTimerInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: CreateTimerInput,
+  ) {
     super();
   }
 }
 
 /** Idempotent: cancelling a fired or cancelled timer records nothing (`cancelled: false`). */
 export class CancelTimerCommand extends Command<WithRevision<CancelTimerReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly timerId: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly timerId: string,
+  ) {
     super();
   }
 }
 
 /** `now` is set by the handler from the clock (for `due`). */
 export class ListTimersQuery extends Query<ListReply<TimerView>> {
-  constructor(readonly agentId: string, readonly query: Omit<TimerListQuery, 'now'>) {
+  constructor(
+    readonly agentId: string,
+    readonly query: Omit<TimerListQuery, 'now'>,
+  ) {
     super();
   }
 }

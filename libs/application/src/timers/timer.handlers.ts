@@ -12,7 +12,11 @@ export class CreateTimerHandler implements ICommandHandler<CreateTimerCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, input }: CreateTimerCommand) {
-    const command: CreateTimer = { type: 'CreateTimer', data: { ...input, timer_id: generatedId(envelope, 'timer') }, meta: this.agents.meta(envelope) };
+    const command: CreateTimer = {
+      type: 'CreateTimer',
+      data: { ...input, timer_id: generatedId(envelope, 'timer') },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderCreateTimerReply);
   }
 }
@@ -29,7 +33,10 @@ export class CancelTimerHandler implements ICommandHandler<CancelTimerCommand> {
 
 @QueryHandler(ListTimersQuery)
 export class ListTimersHandler implements IQueryHandler<ListTimersQuery> {
-  constructor(@Inject(RECORD_QUERIES) private readonly records: RecordQueries, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(
+    @Inject(RECORD_QUERIES) private readonly records: RecordQueries,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   execute({ agentId, query }: ListTimersQuery) {
     return this.records.timers(agentId, { ...query, now: this.clock.now().toISOString() });

@@ -1,7 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  type CloseRound, type Heartbeat, type RecordRound, renderCloseRoundReply, renderHeartbeatReply, renderRecordRoundReply,
-  renderTurnTerminalReply, type TurnTerminalCommand, turnView,
+  type CloseRound,
+  type Heartbeat,
+  type RecordRound,
+  renderCloseRoundReply,
+  renderHeartbeatReply,
+  renderRecordRoundReply,
+  renderTurnTerminalReply,
+  type TurnTerminalCommand,
+  turnView,
 } from '@app/domain';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { DEFAULT_LEASE_TTL_MS } from '../scheduler/activation';
@@ -20,7 +27,10 @@ export class TurnHeartbeatHandler implements ICommandHandler<TurnHeartbeatComman
   constructor(private readonly agents: AgentCommandService) {}
 
   async execute({ envelope, turnId, leaseTtlMs }: TurnHeartbeatCommand) {
-    const data = { turn_id: turnId, lease_ttl_ms: leaseTtlMs ?? (await renewedLeaseTtl(this.agents, envelope.agentId, turnId)) };
+    const data = {
+      turn_id: turnId,
+      lease_ttl_ms: leaseTtlMs ?? (await renewedLeaseTtl(this.agents, envelope.agentId, turnId)),
+    };
     const command: Heartbeat = { type: 'Heartbeat', data, meta: this.agents.meta(envelope) };
     return this.agents.run(envelope, command, renderHeartbeatReply);
   }
@@ -31,7 +41,11 @@ export class RecordRoundHandler implements ICommandHandler<RecordRoundCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, turnId, input }: RecordRoundCommand) {
-    const command: RecordRound = { type: 'RecordRound', data: { turn_id: turnId, ...input }, meta: this.agents.meta(envelope) };
+    const command: RecordRound = {
+      type: 'RecordRound',
+      data: { turn_id: turnId, ...input },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderRecordRoundReply);
   }
 }
@@ -41,7 +55,11 @@ export class CloseRoundHandler implements ICommandHandler<CloseRoundCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, turnId, roundId }: CloseRoundCommand) {
-    const command: CloseRound = { type: 'CloseRound', data: { turn_id: turnId, round_id: roundId }, meta: this.agents.meta(envelope) };
+    const command: CloseRound = {
+      type: 'CloseRound',
+      data: { turn_id: turnId, round_id: roundId },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderCloseRoundReply);
   }
 }
@@ -51,7 +69,11 @@ export class EndTurnHandler implements ICommandHandler<EndTurnCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, turnId, input }: EndTurnCommand) {
-    const command: TurnTerminalCommand = { type: 'TurnTerminal', data: { turn_id: turnId, ...input }, meta: this.agents.meta(envelope) };
+    const command: TurnTerminalCommand = {
+      type: 'TurnTerminal',
+      data: { turn_id: turnId, ...input },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderTurnTerminalReply);
   }
 }

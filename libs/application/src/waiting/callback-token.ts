@@ -18,7 +18,11 @@ export interface MintedCallbackToken {
   hash: string;
 }
 
-export function mintCallbackToken(agentId: string, intentId: string, secret: Buffer = randomBytes(32)): MintedCallbackToken {
+export function mintCallbackToken(
+  agentId: string,
+  intentId: string,
+  secret: Buffer = randomBytes(32),
+): MintedCallbackToken {
   const token = [PREFIX, b64(agentId), b64(intentId), secret.toString('base64url')].join('.');
   return { token, hash: hashCallbackToken(token) };
 }

@@ -23,10 +23,15 @@ interface GrantedIntent {
  * command id is derived from the intent's token hash and it; without either, every call is new.
  */
 function callbackEnvelope(granted: GrantedIntent, dedupeKey: string | undefined): CommandEnvelope {
-  const idempotencyKey = dedupeKey === undefined
-    ? undefined
-    : `callback:${createHash('sha256').update(`${granted.tokenHash}\u0000${dedupeKey}`).digest('hex')}`;
-  return { agentId: granted.agentId, caller: { tokenName: CALLBACK_ACTOR, agents: [granted.agentId], admin: false }, idempotencyKey };
+  const idempotencyKey =
+    dedupeKey === undefined
+      ? undefined
+      : `callback:${createHash('sha256').update(`${granted.tokenHash}\u0000${dedupeKey}`).digest('hex')}`;
+  return {
+    agentId: granted.agentId,
+    caller: { tokenName: CALLBACK_ACTOR, agents: [granted.agentId], admin: false },
+    idempotencyKey,
+  };
 }
 
 /** `POST /callbacks/{token}`: the capability form of a trigger, for systems holding no API token. */
@@ -42,8 +47,12 @@ export class CallbackHandler implements ICommandHandler<CallbackCommand> {
     if (reply.status !== 'triggered') throw unknownCallback();
     const intent = reply.waiting_intent;
     return {
-      status: 'triggered', waiting_intent_id: intent.id, trigger_count: intent.trigger_count,
-      last_triggered_at: intent.last_triggered_at, warnings: [], revision: reply.revision,
+      status: 'triggered',
+      waiting_intent_id: intent.id,
+      trigger_count: intent.trigger_count,
+      last_triggered_at: intent.last_triggered_at,
+      warnings: [],
+      revision: reply.revision,
     };
   }
 

@@ -17,7 +17,12 @@ import { ListWaitingIntentsHandler } from './waiting.queries';
 @Module({
   imports: [WorkItemsModule, ReadModelsModule],
   providers: [
-    ...WAITING_COMMAND_HANDLERS, CallbackHandler, ListWaitingIntentsHandler, ...TASK_HANDLERS, ...TIMER_HANDLERS, ...MESSAGE_HANDLERS,
+    ...WAITING_COMMAND_HANDLERS,
+    CallbackHandler,
+    ListWaitingIntentsHandler,
+    ...TASK_HANDLERS,
+    ...TIMER_HANDLERS,
+    ...MESSAGE_HANDLERS,
     ControlHandler,
   ],
 })

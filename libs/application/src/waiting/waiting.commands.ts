@@ -1,6 +1,12 @@
 import { Command } from '@nestjs/cqrs';
 import type {
-  CancelWaitingIntentReply, DeliveryMode, MessageBody, SubmitWakeHintReply, TriggerWaitingIntentReply, WaitForReply, WaitWake,
+  CancelWaitingIntentReply,
+  DeliveryMode,
+  MessageBody,
+  SubmitWakeHintReply,
+  TriggerWaitingIntentReply,
+  WaitForReply,
+  WaitWake,
 } from '@app/domain';
 import type { CommandEnvelope, WithRevision } from '../agents/agent-command.service';
 
@@ -21,7 +27,11 @@ export type WaitForResult = WithRevision<WaitForReply> & { callback_token?: stri
 
 /** `workItemId` null: agent scope (`POST /agents/{a}/waits`). */
 export class WaitForCommand extends Command<WaitForResult> {
-  constructor(readonly envelope: CommandEnvelope, readonly workItemId: string | null, readonly input: WaitForInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly workItemId: string | null,
+    readonly input: WaitForInput,
+  ) {
     super();
   }
 }
@@ -34,7 +44,11 @@ export interface TriggerInput {
 
 /** Authenticated route: a cancelled or resolved intent is 409 `conflict` with `details.status`. */
 export class TriggerWaitingIntentCommand extends Command<WithRevision<TriggerWaitingIntentReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly intentId: string, readonly input: TriggerInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly intentId: string,
+    readonly input: TriggerInput,
+  ) {
     super();
   }
 }
@@ -51,13 +65,21 @@ export type CallbackReply = {
 
 /** The capability form of a trigger (`POST /callbacks/{token}`): the token is the only credential. */
 export class CallbackCommand extends Command<CallbackReply> {
-  constructor(readonly token: string, readonly input: TriggerInput, readonly idempotencyKey?: string) {
+  constructor(
+    readonly token: string,
+    readonly input: TriggerInput,
+    readonly idempotencyKey?: string,
+  ) {
     super();
   }
 }
 
 export class CancelWaitingIntentCommand extends Command<WithRevision<CancelWaitingIntentReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly intentId: string, readonly note?: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly intentId: string,
+    readonly note?: string,
+  ) {
     super();
   }
 }
@@ -69,7 +91,10 @@ export interface WakeHintInput {
 }
 
 export class SubmitWakeHintCommand extends Command<WithRevision<SubmitWakeHintReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: WakeHintInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: WakeHintInput,
+  ) {
     super();
   }
 }

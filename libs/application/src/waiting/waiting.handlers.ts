@@ -1,12 +1,21 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  type CancelWaitingIntent, DomainError, renderCancelWaitingIntentReply, renderSubmitWakeHintReply, renderTriggerWaitingIntentReply,
+  type CancelWaitingIntent,
+  DomainError,
+  renderCancelWaitingIntentReply,
+  renderSubmitWakeHintReply,
+  renderTriggerWaitingIntentReply,
   type SubmitWakeHint,
 } from '@app/domain';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { generatedId } from './generated-ids';
 import { renderWaitForWithToken, triggerCommand, waitForCommand } from './waiting.builders';
-import { CancelWaitingIntentCommand, SubmitWakeHintCommand, TriggerWaitingIntentCommand, WaitForCommand } from './waiting.commands';
+import {
+  CancelWaitingIntentCommand,
+  SubmitWakeHintCommand,
+  TriggerWaitingIntentCommand,
+  WaitForCommand,
+} from './waiting.commands';
 
 @CommandHandler(WaitForCommand)
 export class WaitForHandler implements ICommandHandler<WaitForCommand> {
@@ -27,7 +36,11 @@ export class TriggerWaitingIntentHandler implements ICommandHandler<TriggerWaiti
     const reply = await this.agents.run(envelope, command, renderTriggerWaitingIntentReply);
     // The domain recorded nothing and says why (decision 0004 §9): API.md's 409 with details.status.
     if (reply.status !== 'triggered') {
-      throw new DomainError('conflict', { status: reply.status, waiting_intent_id: intentId }, `waiting intent ${intentId} is ${reply.status}: nothing recorded`);
+      throw new DomainError(
+        'conflict',
+        { status: reply.status, waiting_intent_id: intentId },
+        `waiting intent ${intentId} is ${reply.status}: nothing recorded`,
+      );
     }
     return reply;
   }
@@ -38,7 +51,11 @@ export class CancelWaitingIntentHandler implements ICommandHandler<CancelWaiting
   constructor(private readonly agents: AgentCommandService) {}
 
   execute({ envelope, intentId, note }: CancelWaitingIntentCommand) {
-    const command: CancelWaitingIntent = { type: 'CancelWaitingIntent', data: { intent_id: intentId, note }, meta: this.agents.meta(envelope) };
+    const command: CancelWaitingIntent = {
+      type: 'CancelWaitingIntent',
+      data: { intent_id: intentId, note },
+      meta: this.agents.meta(envelope),
+    };
     return this.agents.run(envelope, command, renderCancelWaitingIntentReply);
   }
 }
@@ -54,4 +71,9 @@ export class SubmitWakeHintHandler implements ICommandHandler<SubmitWakeHintComm
   }
 }
 
-export const WAITING_COMMAND_HANDLERS = [WaitForHandler, TriggerWaitingIntentHandler, CancelWaitingIntentHandler, SubmitWakeHintHandler];
+export const WAITING_COMMAND_HANDLERS = [
+  WaitForHandler,
+  TriggerWaitingIntentHandler,
+  CancelWaitingIntentHandler,
+  SubmitWakeHintHandler,
+];

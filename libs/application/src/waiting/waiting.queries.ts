@@ -5,7 +5,10 @@ import { RECORD_QUERIES, type RecordQueries } from '@app/read-models';
 
 /** GET waiting-intents: newest first, by status and item (the read model; never the token or its hash). */
 export class ListWaitingIntentsQuery extends Query<ListReply<WaitingIntentView>> {
-  constructor(readonly agentId: string, readonly query: WaitingIntentListQuery) {
+  constructor(
+    readonly agentId: string,
+    readonly query: WaitingIntentListQuery,
+  ) {
     super();
   }
 }

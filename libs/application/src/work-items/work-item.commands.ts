@@ -1,6 +1,12 @@
 import { Command } from '@nestjs/cqrs';
 import type {
-  CompleteWorkItemReply, CreateWorkItemReply, PickWorkItemReply, PlanStatus, RegisterAgentReply, TodoItem, UpdateWorkItemReply,
+  CompleteWorkItemReply,
+  CreateWorkItemReply,
+  PickWorkItemReply,
+  PlanStatus,
+  RegisterAgentReply,
+  TodoItem,
+  UpdateWorkItemReply,
 } from '@app/domain';
 import type { CommandEnvelope, WithRevision } from '../agents/agent-command.service';
 
@@ -21,7 +27,10 @@ export interface CreateWorkItemInput {
 }
 
 export class CreateWorkItemCommand extends Command<WithRevision<CreateWorkItemReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly input: CreateWorkItemInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly input: CreateWorkItemInput,
+  ) {
     super();
   }
 }
@@ -35,26 +44,42 @@ export interface UpdateWorkItemInput {
 }
 
 export class UpdateWorkItemCommand extends Command<WithRevision<UpdateWorkItemReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly workItemId: string, readonly input: UpdateWorkItemInput) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly workItemId: string,
+    readonly input: UpdateWorkItemInput,
+  ) {
     super();
   }
 }
 
 export class PickWorkItemCommand extends Command<WithRevision<PickWorkItemReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly workItemId: string, readonly reason?: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly workItemId: string,
+    readonly reason?: string,
+  ) {
     super();
   }
 }
 
 export class CompleteWorkItemCommand extends Command<WithRevision<CompleteWorkItemReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly workItemId: string, readonly roundId?: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly workItemId: string,
+    readonly roundId?: string,
+  ) {
     super();
   }
 }
 
 /** PUT plan: replaces the plan file's body and records the refreshed descriptor. */
 export class ReplacePlanCommand extends Command<WithRevision<UpdateWorkItemReply>> {
-  constructor(readonly envelope: CommandEnvelope, readonly workItemId: string, readonly body: string) {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly workItemId: string,
+    readonly body: string,
+  ) {
     super();
   }
 }

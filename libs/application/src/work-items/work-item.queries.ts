@@ -12,24 +12,35 @@ export class GetAgentQuery extends Query<AgentSummary> {
 }
 
 export class GetWorkItemQuery extends Query<WorkItemView> {
-  constructor(readonly agentId: string, readonly workItemId: string) {
+  constructor(
+    readonly agentId: string,
+    readonly workItemId: string,
+  ) {
     super();
   }
 }
 
 export class ListWorkItemsQuery extends Query<{ items: WorkItemView[]; total: number }> {
-  constructor(readonly agentId: string, readonly filter: WorkItemListFilter, readonly limit?: number) {
+  constructor(
+    readonly agentId: string,
+    readonly filter: WorkItemListFilter,
+    readonly limit?: number,
+  ) {
     super();
   }
 }
 
 export class ReadPlanQuery extends Query<string> {
-  constructor(readonly agentId: string, readonly workItemId: string) {
+  constructor(
+    readonly agentId: string,
+    readonly workItemId: string,
+  ) {
     super();
   }
 }
 
-const notFound = (resource: string, id: string) => new DomainError('not_found', { resource, id }, `${resource} ${id} not found`);
+const notFound = (resource: string, id: string) =>
+  new DomainError('not_found', { resource, id }, `${resource} ${id} not found`);
 
 @QueryHandler(GetAgentQuery)
 export class GetAgentHandler implements IQueryHandler<GetAgentQuery> {
@@ -50,7 +61,10 @@ async function withFreshPlan(plans: PlanArtifactStore, view: WorkItemView): Prom
 
 @QueryHandler(GetWorkItemQuery)
 export class GetWorkItemHandler implements IQueryHandler<GetWorkItemQuery> {
-  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+  constructor(
+    @Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries,
+    @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore,
+  ) {}
 
   async execute({ agentId, workItemId }: GetWorkItemQuery) {
     const view = await this.queries.get(agentId, workItemId);
@@ -61,7 +75,10 @@ export class GetWorkItemHandler implements IQueryHandler<GetWorkItemQuery> {
 
 @QueryHandler(ListWorkItemsQuery)
 export class ListWorkItemsHandler implements IQueryHandler<ListWorkItemsQuery> {
-  constructor(@Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+  constructor(
+    @Inject(WORK_ITEM_QUERIES) private readonly queries: WorkItemQueries,
+    @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore,
+  ) {}
 
   async execute({ agentId, filter, limit }: ListWorkItemsQuery) {
     const list = await this.queries.list(agentId, filter, clampListLimit(limit));
@@ -72,7 +89,10 @@ export class ListWorkItemsHandler implements IQueryHandler<ListWorkItemsQuery> {
 /** The plan body is read right after a write by hosts without the agent home: check the aggregate, not the (lagging) read model. */
 @QueryHandler(ReadPlanQuery)
 export class ReadPlanHandler implements IQueryHandler<ReadPlanQuery> {
-  constructor(private readonly agents: AgentCommandService, @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore) {}
+  constructor(
+    private readonly agents: AgentCommandService,
+    @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore,
+  ) {}
 
   async execute({ agentId, workItemId }: ReadPlanQuery) {
     const { state } = await this.agents.load(agentId);

@@ -17,7 +17,13 @@ const planStoreProvider: Provider = {
 /** Agents and work items: commands through the agent repository, queries from the read models. */
 @Module({
   imports: [CqrsModule, ReadModelsModule],
-  providers: [agentRepositoryProvider, planStoreProvider, AgentCommandService, ...WORK_ITEM_COMMAND_HANDLERS, ...WORK_ITEM_QUERY_HANDLERS],
+  providers: [
+    agentRepositoryProvider,
+    planStoreProvider,
+    AgentCommandService,
+    ...WORK_ITEM_COMMAND_HANDLERS,
+    ...WORK_ITEM_QUERY_HANDLERS,
+  ],
   exports: [CqrsModule, AgentCommandService, PLAN_STORE],
 })
 export class WorkItemsModule {}

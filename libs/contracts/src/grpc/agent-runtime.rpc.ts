@@ -11,10 +11,15 @@ export type AgentRuntimeRpc = keyof AgentRuntimeDefinition;
 
 /** What @grpc/proto-loader hands the handler of RPC `M` (with PROTO_LOADER_OPTIONS). */
 export type RpcRequest<M extends AgentRuntimeRpc> =
-  AgentRuntimeDefinition[M] extends MethodDefinition<infer _In, infer _Out, infer Request, infer _Reply> ? Request : never;
+  AgentRuntimeDefinition[M] extends MethodDefinition<infer _In, infer _Out, infer Request, infer _Reply>
+    ? Request
+    : never;
 
 /** The command envelope fields (1..4) that every command request repeats. */
-export type CommandRequestFields = Pick<RpcRequest<'CreateWorkItem'>, 'agent_id' | 'command_id' | 'expected_revision' | 'correlation_id'>;
+export type CommandRequestFields = Pick<
+  RpcRequest<'CreateWorkItem'>,
+  'agent_id' | 'command_id' | 'expected_revision' | 'correlation_id'
+>;
 
 export type { MessageBody__Output as MessageBodyMessage } from './generated/agent_runtime/v1/MessageBody';
 export type { TodoItem__Output as TodoItemMessage } from './generated/agent_runtime/v1/TodoItem';

@@ -32,7 +32,12 @@ export function loadServiceDefinition(file: string, serviceName: string): Servic
 
 function isServiceDefinition(value: object): value is ServiceDefinition {
   const methods = Object.values(value);
-  return methods.length > 0 && methods.every((method) => typeof method === 'object' && method !== null && 'path' in method && 'requestStream' in method);
+  return (
+    methods.length > 0 &&
+    methods.every(
+      (method) => typeof method === 'object' && method !== null && 'path' in method && 'requestStream' in method,
+    )
+  );
 }
 
 /**

@@ -43,7 +43,9 @@ export function generateProtoTypes(outDir: string = GENERATED_DIR): void {
 
 /** Why the generator cannot run here, or null when it can. */
 export function generatorMissing(): string | null {
-  return existsSync(GENERATOR_BIN) ? null : `${relative(repoRoot(), GENERATOR_BIN)} is not installed (npm ci installs it with @grpc/proto-loader)`;
+  return existsSync(GENERATOR_BIN)
+    ? null
+    : `${relative(repoRoot(), GENERATOR_BIN)} is not installed (npm ci installs it with @grpc/proto-loader)`;
 }
 
 if (require.main === module) {

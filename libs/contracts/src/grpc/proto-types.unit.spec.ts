@@ -31,7 +31,8 @@ describe('the generated gRPC message types', () => {
       const expected = tree(fresh);
       const committed = tree(GENERATED_DIR);
       expect(Object.keys(committed).sort()).toEqual(Object.keys(expected).sort());
-      for (const [file, text] of Object.entries(expected)) expect({ file, text: committed[file] }).toEqual({ file, text });
+      for (const [file, text] of Object.entries(expected))
+        expect({ file, text: committed[file] }).toEqual({ file, text });
     } finally {
       rmSync(fresh, { recursive: true, force: true });
     }

@@ -2,9 +2,22 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export class ActivationDto {
-  @ApiPropertyOptional({ minimum: 1000, maximum: 3_600_000, default: 60_000, description: 'lease of a started turn; renewed by heartbeats' })
-  @IsOptional() @IsInt() @Min(1000) @Max(3_600_000) lease_ttl_ms?: number;
+  @ApiPropertyOptional({
+    minimum: 1000,
+    maximum: 3_600_000,
+    default: 60_000,
+    description: 'lease of a started turn; renewed by heartbeats',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  lease_ttl_ms?: number;
 
   @ApiPropertyOptional({ minimum: 0, default: 4096, description: 'token budget of the returned context projection' })
-  @IsOptional() @IsInt() @Min(0) @Max(1_000_000) context_budget?: number;
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  context_budget?: number;
 }

@@ -18,7 +18,10 @@ export const IsRevision = () =>
 
 /** Every command body may carry the caller's optimistic check on the agent stream revision. */
 export class ExpectedRevisionDto {
-  @ApiPropertyOptional({ description: 'agent stream revision; 409 with details.current_revision on mismatch', oneOf: [{ type: 'integer' }, { type: 'string' }] })
+  @ApiPropertyOptional({
+    description: 'agent stream revision; 409 with details.current_revision on mismatch',
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+  })
   @IsOptional()
   @IsRevision()
   expected_revision?: number | string;
@@ -29,4 +32,3 @@ export class RegisterAgentDto {
   @Matches(ID_PATTERN, { message: `agent_id must match ${ID_PATTERN.source}` })
   agent_id!: string;
 }
-

@@ -6,7 +6,8 @@ export const IsMessageBody = () =>
   ValidateBy({
     name: 'isMessageBody',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+      validate: (value: unknown) =>
+        typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
       defaultMessage: () => '$property must be a string or a JSON object',
     },
   });
@@ -16,7 +17,9 @@ export const MESSAGE_BODY_SCHEMA = { oneOf: [{ type: 'string' }, { type: 'object
 /** `limit` of every list route: an integer, clamped to 1..100 by the query (default 20). */
 export class LimitQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
-  @IsOptional() @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' }) limit?: string;
+  @IsOptional()
+  @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })
+  limit?: string;
 }
 
 export function parseLimit(limit: string | undefined): number | undefined {

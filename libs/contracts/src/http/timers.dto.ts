@@ -6,14 +6,29 @@ import { ExpectedRevisionDto } from './common.dto';
 import { LimitQueryDto } from './shared-fields.dto';
 
 export class CreateTimerDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ format: 'date-time', description: 'exactly one of fire_at and duration_ms' }) @IsOptional() @IsString() fire_at?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'exactly one of fire_at and duration_ms' })
+  @IsOptional()
+  @IsString()
+  fire_at?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 0 }) @IsOptional() @IsInt() duration_ms?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1000, description: 're-arms after each fire' }) @IsOptional() @IsInt() interval_ms?: number;
-  @ApiPropertyOptional({ pattern: ID_PATTERN.source }) @IsOptional() @IsString() @Matches(ID_PATTERN) work_item_id?: string;
-  @ApiPropertyOptional({ maxLength: 2000, description: 'body of the timer_tick' }) @IsOptional() @IsString() resume_text?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1000, description: 're-arms after each fire' })
+  @IsOptional()
+  @IsInt()
+  interval_ms?: number;
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN)
+  work_item_id?: string;
+  @ApiPropertyOptional({ maxLength: 2000, description: 'body of the timer_tick' })
+  @IsOptional()
+  @IsString()
+  resume_text?: string;
 }
 
 export class ListTimersQueryDto extends LimitQueryDto {
   @ApiPropertyOptional({ enum: TIMER_LIST_STATUSES, default: 'all' })
-  @IsOptional() @IsIn(TIMER_LIST_STATUSES) status?: TimerStatus | 'all';
+  @IsOptional()
+  @IsIn(TIMER_LIST_STATUSES)
+  status?: TimerStatus | 'all';
 }

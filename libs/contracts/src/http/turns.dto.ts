@@ -8,8 +8,14 @@ import { ExpectedRevisionDto } from './common.dto';
 // Shapes and types only: the domain decides ranges, lengths and every rule.
 
 export class HeartbeatDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ minimum: 1000, maximum: 3_600_000, description: 'the renewed lease, counted from now (default: the turn\'s current lease_ttl_ms)' })
-  @IsOptional() @IsInt() lease_ttl_ms?: number;
+  @ApiPropertyOptional({
+    minimum: 1000,
+    maximum: 3_600_000,
+    description: "the renewed lease, counted from now (default: the turn's current lease_ttl_ms)",
+  })
+  @IsOptional()
+  @IsInt()
+  lease_ttl_ms?: number;
 }
 
 export class ToolCallDto {
@@ -19,17 +25,36 @@ export class ToolCallDto {
 
 export class RecordRoundDto extends ExpectedRevisionDto {
   @ApiProperty({ pattern: ID_PATTERN.source, description: 'unique per agent; tool commands of the round carry it' })
-  @IsString() @Matches(ID_PATTERN) round_id!: string;
-  @ApiPropertyOptional({ description: 'the assistant text of the round (trimmed); promoted as the completion report when it completes the focus' })
-  @IsOptional() @IsString() text?: string;
-  @ApiPropertyOptional({ type: [ToolCallDto], maxItems: 100, description: 'recorded before the tools run; facts, never re-executed' })
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => ToolCallDto) tool_calls?: ToolCallDto[];
+  @IsString()
+  @Matches(ID_PATTERN)
+  round_id!: string;
+  @ApiPropertyOptional({
+    description:
+      'the assistant text of the round (trimmed); promoted as the completion report when it completes the focus',
+  })
+  @IsOptional()
+  @IsString()
+  text?: string;
+  @ApiPropertyOptional({
+    type: [ToolCallDto],
+    maxItems: 100,
+    description: 'recorded before the tools run; facts, never re-executed',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ToolCallDto)
+  tool_calls?: ToolCallDto[];
 }
 
 export class CloseRoundDto extends ExpectedRevisionDto {}
 
 export class TurnTerminalDto extends ExpectedRevisionDto {
   @ApiProperty({ enum: TERMINAL_KINDS }) @IsIn(TERMINAL_KINDS) terminal_kind!: TerminalKind;
-  @ApiPropertyOptional({ description: 'the final assistant text: the result brief of a completed turn (unless a report was promoted)' })
-  @IsOptional() @IsString() last_assistant_message?: string;
+  @ApiPropertyOptional({
+    description: 'the final assistant text: the result brief of a completed turn (unless a report was promoted)',
+  })
+  @IsOptional()
+  @IsString()
+  last_assistant_message?: string;
 }

@@ -14,27 +14,48 @@ export class TodoItemDto {
 }
 
 export class CreateWorkItemDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ pattern: ID_PATTERN.source }) @IsOptional() @IsString() @Matches(ID_PATTERN) work_item_id?: string;
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN)
+  work_item_id?: string;
   @ApiProperty({ maxLength: 500 }) @IsString() objective!: string;
-  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?: 'draft' | 'ready' | 'needs_input';
+  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?:
+    'draft' | 'ready' | 'needs_input';
   @ApiPropertyOptional({ type: [TodoItemDto], maxItems: 100 })
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TodoItemDto) todo_list?: TodoItemDto[];
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TodoItemDto)
+  todo_list?: TodoItemDto[];
   @ApiPropertyOptional({ description: 'seed text of the plan artifact file' }) @IsOptional() @IsString() plan?: string;
 }
 
 export class UpdateWorkItemDto extends ExpectedRevisionDto {
   @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() objective?: string;
-  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?: 'draft' | 'ready' | 'needs_input';
+  @ApiPropertyOptional({ enum: PLAN_STATUSES }) @IsOptional() @IsIn(PLAN_STATUSES) plan_status?:
+    'draft' | 'ready' | 'needs_input';
   @ApiPropertyOptional({ type: [TodoItemDto], maxItems: 100 })
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => TodoItemDto) todo_list?: TodoItemDto[];
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TodoItemDto)
+  todo_list?: TodoItemDto[];
   @ApiPropertyOptional({ nullable: true, maxLength: 2000, description: 'null clears the blocker' })
-  @ValidateIf((_o, v) => v !== null && v !== undefined) @IsString() blocked_by?: string | null;
+  @ValidateIf((_o, v) => v !== null && v !== undefined)
+  @IsString()
+  blocked_by?: string | null;
   @ApiPropertyOptional({ nullable: true, format: 'date-time' })
-  @ValidateIf((_o, v) => v !== null && v !== undefined) @IsString() recheck_at?: string | null;
+  @ValidateIf((_o, v) => v !== null && v !== undefined)
+  @IsString()
+  recheck_at?: string | null;
 }
 
 export class PickWorkItemDto extends ExpectedRevisionDto {
-  @ApiPropertyOptional({ description: 'required (warning only) when leaving a runnable focus' }) @IsOptional() @IsString() reason?: string;
+  @ApiPropertyOptional({ description: 'required (warning only) when leaving a runnable focus' })
+  @IsOptional()
+  @IsString()
+  reason?: string;
 }
 
 export class CompleteWorkItemDto extends ExpectedRevisionDto {
@@ -42,12 +63,24 @@ export class CompleteWorkItemDto extends ExpectedRevisionDto {
 }
 
 export const WORK_ITEM_LIST_FILTER_VALUES = [
-  'all', 'open', 'completed', 'current', 'queued', 'blocked', 'waiting_for_operator', 'runnable', 'triggered',
+  'all',
+  'open',
+  'completed',
+  'current',
+  'queued',
+  'blocked',
+  'waiting_for_operator',
+  'runnable',
+  'triggered',
 ] as const;
 
 export class ListWorkItemsQueryDto {
   @ApiPropertyOptional({ enum: WORK_ITEM_LIST_FILTER_VALUES, default: 'all' })
-  @IsOptional() @IsIn(WORK_ITEM_LIST_FILTER_VALUES as unknown as string[]) filter?: (typeof WORK_ITEM_LIST_FILTER_VALUES)[number];
+  @IsOptional()
+  @IsIn(WORK_ITEM_LIST_FILTER_VALUES as unknown as string[])
+  filter?: (typeof WORK_ITEM_LIST_FILTER_VALUES)[number];
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
-  @IsOptional() @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' }) limit?: string;
+  @IsOptional()
+  @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })
+  limit?: string;
 }

@@ -44,11 +44,19 @@ export class AgentFold<S, E extends DomainEvent = DomainEvent> {
     const snapshot = from.base ? null : await this.snapshot(agentId, from.before);
     const base: FoldedState<S> = from.base ?? snapshot ?? { state: this.decider.initialState(agentId), revision: null };
     const start = base.revision === null ? 0n : base.revision + 1n;
-    const range = from.before === undefined ? { from_revision: start } : { from_revision: start, max_count: Number(from.before - start) };
+    const range =
+      from.before === undefined
+        ? { from_revision: start }
+        : { from_revision: start, max_count: Number(from.before - start) };
     const tail = await this.store.readStream(agentStream(agentId), range);
     const state = tail.reduce((folded, event) => this.next(folded, event), base.state);
     const revision = tail.length === 0 ? base.revision : tail[tail.length - 1].revision;
-    return { state, revision, snapshot: snapshot && { revision: snapshot.revision, commands: snapshot.commands }, tail };
+    return {
+      state,
+      revision,
+      snapshot: snapshot && { revision: snapshot.revision, commands: snapshot.commands },
+      tail,
+    };
   }
 
   /** The state after one stored event (pure: throws for an event the fold cannot read). */
@@ -57,7 +65,10 @@ export class AgentFold<S, E extends DomainEvent = DomainEvent> {
   }
 
   /** The agent's snapshot, revived, when there is one older than `before` (a newer one is past the event). */
-  private async snapshot(agentId: string, before?: bigint): Promise<(FoldedState<S> & { revision: bigint; commands: RecentCommands }) | null> {
+  private async snapshot(
+    agentId: string,
+    before?: bigint,
+  ): Promise<(FoldedState<S> & { revision: bigint; commands: RecentCommands }) | null> {
     const snapshot = await this.snapshots?.load<unknown>(agentId, this.decider.stateVersion);
     if (!snapshot || (before !== undefined && snapshot.revision >= before)) return null;
     return { state: this.decider.revive(snapshot.state), revision: snapshot.revision, commands: snapshot.commands };

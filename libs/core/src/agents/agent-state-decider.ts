@@ -1,4 +1,11 @@
-import { AGENT_STATE_SHAPE_VERSION, type AgentEvent, type AgentState, evolve, initialAgentState, reviveAgentState } from '@app/domain';
+import {
+  AGENT_STATE_SHAPE_VERSION,
+  type AgentEvent,
+  type AgentState,
+  evolve,
+  initialAgentState,
+  reviveAgentState,
+} from '@app/domain';
 import type { AgentDecider } from './agent-decider';
 
 /** The domain's state shape version: snapshots of older shapes are ignored (they are only a cache). */

@@ -30,8 +30,16 @@ export const BASE_SCHEMA_VERSION = 1;
 /** The event cannot be read by this code: a newer or malformed version, or a gap in the chain. */
 export class SchemaVersionError extends Error {
   readonly code = 'unknown_schema_version' as const;
-  constructor(readonly eventType: string, readonly version: unknown, readonly current: number, reason: string, where = '') {
-    super(`event ${eventType}${where} has schema_version ${JSON.stringify(version)}: ${reason} (this code reads up to version ${current})`);
+  constructor(
+    readonly eventType: string,
+    readonly version: unknown,
+    readonly current: number,
+    reason: string,
+    where = '',
+  ) {
+    super(
+      `event ${eventType}${where} has schema_version ${JSON.stringify(version)}: ${reason} (this code reads up to version ${current})`,
+    );
     this.name = 'SchemaVersionError';
   }
 }
@@ -66,7 +74,14 @@ export class UpcasterRegistry {
     let data = event.data;
     for (let version = stored; version < current; version++) {
       const step = this.steps.get(event.type)?.get(version);
-      if (!step) throw new SchemaVersionError(event.type, stored, current, `no upcaster from version ${version}`, whereOf(event));
+      if (!step)
+        throw new SchemaVersionError(
+          event.type,
+          stored,
+          current,
+          `no upcaster from version ${version}`,
+          whereOf(event),
+        );
       data = step.up(data);
     }
     return { ...event, data, metadata: { ...event.metadata, schema_version: current, stored_schema_version: stored } };
@@ -79,7 +94,13 @@ export class UpcasterRegistry {
       throw new SchemaVersionError(event.type, version, current, 'not a non-negative integer', whereOf(event));
     }
     if (version > current) {
-      throw new SchemaVersionError(event.type, version, current, 'written by a newer version of the runtime; upgrade before reading it', whereOf(event));
+      throw new SchemaVersionError(
+        event.type,
+        version,
+        current,
+        'written by a newer version of the runtime; upgrade before reading it',
+        whereOf(event),
+      );
     }
     return version;
   }
@@ -88,7 +109,8 @@ export class UpcasterRegistry {
 function assertContiguous(type: string, steps: Map<number, Upcaster>): void {
   const versions = [...steps.keys()].sort((a, b) => a - b);
   versions.forEach((version, index) => {
-    if (index > 0 && version !== versions[index - 1] + 1) throw new Error(`upcasters of ${type} skip from version ${versions[index - 1]} to ${version}`);
+    if (index > 0 && version !== versions[index - 1] + 1)
+      throw new Error(`upcasters of ${type} skip from version ${versions[index - 1]} to ${version}`);
   });
 }
 

@@ -1,9 +1,17 @@
 import { SchemaVersionError, UpcasterRegistry, type Upcaster } from './upcaster-registry';
 import { currentSchemaVersion, toDomainEvent, upcastEvent } from './upcasters';
 
-const step = (from: number, field: string): Upcaster => ({ type: 'Thing', from, up: (data) => ({ ...data, [field]: from + 1 }) });
+const step = (from: number, field: string): Upcaster => ({
+  type: 'Thing',
+  from,
+  up: (data) => ({ ...data, [field]: from + 1 }),
+});
 const event = (version: number | undefined | string, data: Record<string, unknown> = { a: 1 }) => ({
-  type: 'Thing', data, metadata: version === undefined ? {} : { schema_version: version as number }, stream: 'agent-x', revision: 4n,
+  type: 'Thing',
+  data,
+  metadata: version === undefined ? {} : { schema_version: version as number },
+  stream: 'agent-x',
+  revision: 4n,
 });
 
 describe('an upcaster registry with a chain v1 -> v2 -> v3', () => {
@@ -15,7 +23,11 @@ describe('an upcaster registry with a chain v1 -> v2 -> v3', () => {
   });
 
   it('lifts a v1 event through every step, in order, and records the stored version', () => {
-    expect(registry.upcast(event(1))).toEqual({ ...event(1), data: { a: 1, v2: 2, v3: 3 }, metadata: { schema_version: 3, stored_schema_version: 1 } });
+    expect(registry.upcast(event(1))).toEqual({
+      ...event(1),
+      data: { a: 1, v2: 2, v3: 3 },
+      metadata: { schema_version: 3, stored_schema_version: 1 },
+    });
   });
 
   it('reads an event without schema_version as version 1', () => {
@@ -35,7 +47,11 @@ describe('an upcaster registry with a chain v1 -> v2 -> v3', () => {
   });
 
   it.each([
-    ['a version newer than the code', 4, /schema_version 4: written by a newer version of the runtime.*reads up to version 3/],
+    [
+      'a version newer than the code',
+      4,
+      /schema_version 4: written by a newer version of the runtime.*reads up to version 3/,
+    ],
     ['a negative version', -1, /not a non-negative integer/],
     ['a string version', '2', /not a non-negative integer/],
     ['a version below the chain', 0, /no upcaster from version 0/],

@@ -18,5 +18,14 @@ export type RegisterAgent = {
 
 /** Every command the agent decider accepts. Later slices add their unions here. */
 export type AgentCommand =
-  | RegisterAgent | WorkItemCommand | FocusCommand | WaitingIntentCommand | TaskCommand | TimerCommand
-  | WakeHintCommand | QueueCommand | ControlCommand | TurnCommand | SchedulerCommand;
+  | RegisterAgent
+  | WorkItemCommand
+  | FocusCommand
+  | WaitingIntentCommand
+  | TaskCommand
+  | TimerCommand
+  | WakeHintCommand
+  | QueueCommand
+  | ControlCommand
+  | TurnCommand
+  | SchedulerCommand;

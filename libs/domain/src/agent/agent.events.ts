@@ -24,8 +24,17 @@ export function isAgentLifecycleEvent(event: { type: string }): event is AgentLi
 
 /** Every event the agent decider emits. Later slices add their unions here. */
 export type AgentEvent =
-  | AgentLifecycleEvent | WorkItemEvent | FocusEvent | WaitingIntentEvent | TaskEvent | TimerEvent
-  | WakeHintEvent | QueueEvent | ControlEvent | TurnEvent | SchedulerEvent;
+  | AgentLifecycleEvent
+  | WorkItemEvent
+  | FocusEvent
+  | WaitingIntentEvent
+  | TaskEvent
+  | TimerEvent
+  | WakeHintEvent
+  | QueueEvent
+  | ControlEvent
+  | TurnEvent
+  | SchedulerEvent;
 
 /** Any stored event, including types this version does not know (evolve ignores them). */
 export type AnyEvent = { type: string; data?: unknown };

@@ -12,7 +12,11 @@ export function requireRegistered(state: AgentState): string {
 export function requireWorkItem(state: AgentState, workItemId: string): WorkItem {
   const item = state.work_items.get(workItemId);
   if (!item) {
-    throw new DomainError('not_found', { resource: 'work_item', work_item_id: workItemId }, `work item ${workItemId} not found`);
+    throw new DomainError(
+      'not_found',
+      { resource: 'work_item', work_item_id: workItemId },
+      `work item ${workItemId} not found`,
+    );
   }
   return item;
 }
@@ -32,7 +36,8 @@ export function requireOpen(item: WorkItem, action: string): OpenWorkItem {
 /** The record `id` of a keyed collection (tasks, timers, messages, intents), or `not_found` naming the resource. */
 export function requireRecord<T>(records: RecordMap<T>, id: string, resource: string): T {
   const record = records.get(id);
-  if (record === undefined) throw new DomainError('not_found', { resource, [`${resource}_id`]: id }, `${resource} ${id} not found`);
+  if (record === undefined)
+    throw new DomainError('not_found', { resource, [`${resource}_id`]: id }, `${resource} ${id} not found`);
   return record;
 }
 

@@ -15,28 +15,36 @@ const roundTrip = (state: AgentState): AgentState => reviveAgentState(JSON.parse
 
 describe('an agent state through JSON and reviveAgentState (a snapshot)', () => {
   it('re-serialises to the same JSON and decides the same, then lives on as the original does (property)', () => {
-    fc.assert(fc.property(lives, fc.nat(80), fc.nat(120), (actions, cutAt, minutes) => {
-      const cut = cutAt % (actions.length + 1);
-      const before = actions.slice(0, cut).reduce(play, start());
-      const revived = roundTrip(before.stream.state);
-      expect(JSON.stringify(revived)).toBe(JSON.stringify(before.stream.state));
-      expect(revived).toEqual(before.stream.state);
-      expect(revived.scheduling_index).toEqual(schedulingIndexOf(revived));
-      expect(decideNextAction(revived, at(60 + minutes))).toEqual(decideNextAction(before.stream.state, at(60 + minutes)));
+    fc.assert(
+      fc.property(lives, fc.nat(80), fc.nat(120), (actions, cutAt, minutes) => {
+        const cut = cutAt % (actions.length + 1);
+        const before = actions.slice(0, cut).reduce(play, start());
+        const revived = roundTrip(before.stream.state);
+        expect(JSON.stringify(revived)).toBe(JSON.stringify(before.stream.state));
+        expect(revived).toEqual(before.stream.state);
+        expect(revived.scheduling_index).toEqual(schedulingIndexOf(revived));
+        expect(decideNextAction(revived, at(60 + minutes))).toEqual(
+          decideNextAction(before.stream.state, at(60 + minutes)),
+        );
 
-      // The rest of the life, played on the original and on the revived state, records the same events.
-      const rest = actions.slice(cut);
-      const original = rest.reduce(play, before);
-      const fromSnapshot = rest.reduce(play, { ...before, stream: { ...before.stream, state: revived } });
-      expect(fromSnapshot.stream.events).toEqual(original.stream.events);
-      expect(JSON.stringify(fromSnapshot.stream.state)).toBe(JSON.stringify(original.stream.state));
-      const now = at(original.minute);
-      expect(decideNextAction(fromSnapshot.stream.state, now)).toEqual(decideNextAction(original.stream.state, now));
-    }), { numRuns: 150 });
+        // The rest of the life, played on the original and on the revived state, records the same events.
+        const rest = actions.slice(cut);
+        const original = rest.reduce(play, before);
+        const fromSnapshot = rest.reduce(play, { ...before, stream: { ...before.stream, state: revived } });
+        expect(fromSnapshot.stream.events).toEqual(original.stream.events);
+        expect(JSON.stringify(fromSnapshot.stream.state)).toBe(JSON.stringify(original.stream.state));
+        const now = at(original.minute);
+        expect(decideNextAction(fromSnapshot.stream.state, now)).toEqual(decideNextAction(original.stream.state, now));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('keeps array-index ids (their JSON key order differs from insertion order) and decides the same', () => {
-    const stream = ['2', '10', '1', 'constructor', 'w-1'].reduce((s, id) => apply(s, cmd.create(id)), streamOf([registered()]));
+    const stream = ['2', '10', '1', 'constructor', 'w-1'].reduce(
+      (s, id) => apply(s, cmd.create(id)),
+      streamOf([registered()]),
+    );
     const { state } = stream;
     expect(state.work_items.keys()).toEqual(['2', '10', '1', 'constructor', 'w-1']);
     expect(Object.keys(JSON.parse(JSON.stringify(state)).work_items)).toEqual(['1', '2', '10', 'constructor', 'w-1']);

@@ -15,19 +15,41 @@ export type Posture = 'booting' | 'awake_idle' | 'awake_running' | 'asleep' | 'p
 // ---- `AgentState` stays one JSON-serialisable value with every record type in reach.
 
 export type {
-  DeliveryMode, TriggerProvenance, TriggerVia, WaitingIntentCancelReason, WaitingIntentRecord, WaitingIntentStatus,
-  WaitScope, WaitWake,
+  DeliveryMode,
+  TriggerProvenance,
+  TriggerVia,
+  WaitingIntentCancelReason,
+  WaitingIntentRecord,
+  WaitingIntentStatus,
+  WaitScope,
+  WaitWake,
 } from '../waiting-intent/waiting-intent.state';
 export type { TaskRecord, TaskStatus, TerminalTaskStatus, WaitPolicy } from '../task/task.state';
 export type {
-  MessageAuthority, MessageBody, MessageKind, MessagePriority, MessageRecord, MessageStatus,
+  MessageAuthority,
+  MessageBody,
+  MessageKind,
+  MessagePriority,
+  MessageRecord,
+  MessageStatus,
 } from '../queue/message.state';
 export type { TimerRecord, TimerStatus } from '../timer/timer.state';
 export type { WakeHintDisposition, WakeHintRecord } from '../wake-hint/wake-hint.state';
 
 export type {
-  BriefKind, BriefRecord, DeliveryEvidence, DeliverySummaryRecord, Promotion, RecoveryCause, RecoveryClassification,
-  RoundCompletion, RoundRecord, TerminalKind, ToolCall, TurnRecord, TurnTerminalRecord,
+  BriefKind,
+  BriefRecord,
+  DeliveryEvidence,
+  DeliverySummaryRecord,
+  Promotion,
+  RecoveryCause,
+  RecoveryClassification,
+  RoundCompletion,
+  RoundRecord,
+  TerminalKind,
+  ToolCall,
+  TurnRecord,
+  TurnTerminalRecord,
 } from '../turn/turn.state';
 export type { DecisionRecord, RecordedDecision } from '../scheduler/decision';
 
@@ -104,7 +126,16 @@ export function initialAgentState(): AgentState {
 
 /** The record collections of AgentState: plain objects in its JSON, RecordMaps in memory. */
 const RECORD_COLLECTIONS = [
-  'work_items', 'waiting_intents', 'tasks', 'messages', 'timers', 'turns', 'emitted_tick_keys', 'delivery_summaries', 'rounds', 'briefs',
+  'work_items',
+  'waiting_intents',
+  'tasks',
+  'messages',
+  'timers',
+  'turns',
+  'emitted_tick_keys',
+  'delivery_summaries',
+  'rounds',
+  'briefs',
 ] as const;
 
 /**
@@ -114,6 +145,7 @@ const RECORD_COLLECTIONS = [
 export function reviveAgentState(json: unknown): AgentState {
   const plain = json as Record<string, unknown>;
   const state = { ...plain } as Record<string, unknown>;
-  for (const key of RECORD_COLLECTIONS) state[key] = recordMapOf(plain[key] as Record<string, unknown> | RecordMap<unknown> | undefined);
+  for (const key of RECORD_COLLECTIONS)
+    state[key] = recordMapOf(plain[key] as Record<string, unknown> | RecordMap<unknown> | undefined);
   return state as AgentState;
 }

@@ -9,13 +9,22 @@ import { initialAgentState } from './agent.state';
 
 describe('RegisterAgent', () => {
   it('registers a new agent', () => {
-    given([]).when(cmd.register()).then([{ type: 'AgentRegistered', data: { agent_id: AGENT, at: NOW } }]);
+    given([])
+      .when(cmd.register())
+      .then([{ type: 'AgentRegistered', data: { agent_id: AGENT, at: NOW } }]);
   });
 
   it('leaves the agent awake and idle, without focus', () => {
-    given([]).when(cmd.register()).thenState((after) => {
-      expect(after).toMatchObject({ agent_id: AGENT, posture: 'awake_idle', current_work_item_id: null, registered_at: NOW });
-    });
+    given([])
+      .when(cmd.register())
+      .thenState((after) => {
+        expect(after).toMatchObject({
+          agent_id: AGENT,
+          posture: 'awake_idle',
+          current_work_item_id: null,
+          registered_at: NOW,
+        });
+      });
   });
 
   it('refuses a second registration', () => {
@@ -27,7 +36,9 @@ describe('RegisterAgent', () => {
   });
 
   it('accepts an id of 128 characters', () => {
-    given([]).when(cmd.register('a'.repeat(128))).thenState((after) => expect(after.agent_id).toBe('a'.repeat(128)));
+    given([])
+      .when(cmd.register('a'.repeat(128)))
+      .thenState((after) => expect(after.agent_id).toBe('a'.repeat(128)));
   });
 });
 
@@ -55,8 +66,24 @@ describe('a command on an unregistered agent', () => {
     ['CloseRound', tcmd.closeRound('t-1', 'r-1')],
     ['TurnTerminal', tcmd.terminal('t-1', 'completed')],
     ['ExpireLease', tcmd.expire('t-1', NOW)],
-    ['RecordDecision', tcmd.recordDecision({ kind: 'Noop', reason: 'x', model_reentry: false, liveness_only: false, evidence: [] })],
-    ['EmitSystemTick', tcmd.emitTick({ kind: 'EmitSystemTick', reason: 'continue_active', model_reentry: false, liveness_only: false, idempotency_key: 'k', evidence: [] }, 'm-1')],
+    [
+      'RecordDecision',
+      tcmd.recordDecision({ kind: 'Noop', reason: 'x', model_reentry: false, liveness_only: false, evidence: [] }),
+    ],
+    [
+      'EmitSystemTick',
+      tcmd.emitTick(
+        {
+          kind: 'EmitSystemTick',
+          reason: 'continue_active',
+          model_reentry: false,
+          liveness_only: false,
+          idempotency_key: 'k',
+          evidence: [],
+        },
+        'm-1',
+      ),
+    ],
     ['ReduceMessage', tcmd.reduce('m-1')],
   ])('%s is refused as not_found', (_name, command) => {
     given([]).when(command).thenThrows('not_found', { resource: 'agent' });
@@ -70,7 +97,9 @@ describe('command meta', () => {
   });
 
   it('refuses an empty command_id', () => {
-    given([]).when({ ...cmd.register(), meta: meta(NOW, '') }).thenThrows('validation_failed', { field: 'meta.command_id' });
+    given([])
+      .when({ ...cmd.register(), meta: meta(NOW, '') })
+      .thenThrows('validation_failed', { field: 'meta.command_id' });
   });
 });
 
@@ -84,8 +113,18 @@ describe('the dispatcher', () => {
 describe('evolve', () => {
   it('starts unregistered, booting, at version 0 with empty slices', () => {
     expect(initialAgentState()).toMatchObject({
-      agent_id: null, posture: 'booting', version: 0, work_items: {}, waiting_intents: {}, tasks: {},
-      messages: {}, queue: [], timers: {}, turns: {}, pending_wake_hint: null, emitted_tick_keys: {},
+      agent_id: null,
+      posture: 'booting',
+      version: 0,
+      work_items: {},
+      waiting_intents: {},
+      tasks: {},
+      messages: {},
+      queue: [],
+      timers: {},
+      turns: {},
+      pending_wake_hint: null,
+      emitted_tick_keys: {},
     });
   });
 

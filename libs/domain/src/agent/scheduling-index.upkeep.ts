@@ -12,23 +12,37 @@ import type { SchedulingIndex } from './scheduling-index';
 type Compare<T> = (a: T, b: T) => number;
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const intentOrder = (intents: AgentState['waiting_intents']): Compare<string> => (a, b) =>
-  compareInstants(intents.get(a)!.created_at, intents.get(b)!.created_at) || byId(a, b);
+const intentOrder =
+  (intents: AgentState['waiting_intents']): Compare<string> =>
+  (a, b) =>
+    compareInstants(intents.get(a)!.created_at, intents.get(b)!.created_at) || byId(a, b);
 
 /** The candidate ranking's queued order (QUEUED_KEYS), over ids. */
-const queuedOrder = (items: AgentState['work_items']): Compare<string> => (a, b) => compareQueued(items.get(a)!, items.get(b)!);
+const queuedOrder =
+  (items: AgentState['work_items']): Compare<string> =>
+  (a, b) =>
+    compareQueued(items.get(a)!, items.get(b)!);
 
-const recheckOrder = (items: AgentState['work_items']): Compare<string> => (a, b) =>
-  compareInstants(items.get(a)!.recheck_at ?? '', items.get(b)!.recheck_at ?? '') || byId(a, b);
+const recheckOrder =
+  (items: AgentState['work_items']): Compare<string> =>
+  (a, b) =>
+    compareInstants(items.get(a)!.recheck_at ?? '', items.get(b)!.recheck_at ?? '') || byId(a, b);
 
 const isActive = (intent: WaitingIntentRecord | undefined): boolean => intent?.status === 'active';
 
 /** Runnable as SPEC.md §2 reads it: open, not needs_input, no active item-scoped intent, no blocker. */
 function isRunnable(item: WorkItem | undefined, waitedOn: ReadonlySet<string>): boolean {
-  return item !== undefined && item.state === 'open' && item.plan_status !== 'needs_input' && item.blocked_by === null && !waitedOn.has(item.id);
+  return (
+    item !== undefined &&
+    item.state === 'open' &&
+    item.plan_status !== 'needs_input' &&
+    item.blocked_by === null &&
+    !waitedOn.has(item.id)
+  );
 }
 
-const hasRecheck = (item: WorkItem | undefined): boolean => item !== undefined && item.state === 'open' && item.recheck_at !== null;
+const hasRecheck = (item: WorkItem | undefined): boolean =>
+  item !== undefined && item.state === 'open' && item.recheck_at !== null;
 
 /** Items with at least one active item-scoped intent. */
 function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set<string> {
@@ -42,7 +56,10 @@ function waitedOnItems(state: AgentState, activeIntents: readonly string[]): Set
 
 /** The index of `state`'s records, built from scratch (a snapshot of an older shape, a test, a check). */
 export function schedulingIndexOf(state: AgentState): SchedulingIndex {
-  const active_intents = state.waiting_intents.keys().filter((id) => isActive(state.waiting_intents.get(id))).sort(intentOrder(state.waiting_intents));
+  const active_intents = state.waiting_intents
+    .keys()
+    .filter((id) => isActive(state.waiting_intents.get(id)))
+    .sort(intentOrder(state.waiting_intents));
   const waitedOn = waitedOnItems(state, active_intents);
   const ids = state.work_items.keys();
   return {
@@ -95,8 +112,10 @@ export function reindexed(before: AgentState, after: AgentState): SchedulingInde
   const touched = new Set(items);
   for (const id of intents) {
     const [was, is] = [before.waiting_intents.get(id), after.waiting_intents.get(id)];
-    if (isActive(was) !== isActive(is)) active_intents = placed(active_intents, id, isActive(is), intentOrder(after.waiting_intents));
-    for (const intent of [was, is]) if (intent?.scope === 'work_item' && intent.work_item_id !== null) touched.add(intent.work_item_id);
+    if (isActive(was) !== isActive(is))
+      active_intents = placed(active_intents, id, isActive(is), intentOrder(after.waiting_intents));
+    for (const intent of [was, is])
+      if (intent?.scope === 'work_item' && intent.work_item_id !== null) touched.add(intent.work_item_id);
   }
   const waitedOn = touched.size === 0 ? new Set<string>() : waitedOnItems(after, active_intents);
   let { runnable, rechecks } = index;

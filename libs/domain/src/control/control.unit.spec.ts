@@ -10,7 +10,7 @@ const agent = [registered()];
 const stopped = history(agent, wcmd.control('stop'));
 const paused = history(agent, wcmd.control('pause'));
 const postureEvent = (type: string, previous: Posture, posture: Posture): AgentEvent =>
-  ({ type, data: { agent_id: AGENT, previous_posture: previous, posture, at: NOW } } as AgentEvent);
+  ({ type, data: { agent_id: AGENT, previous_posture: previous, posture, at: NOW } }) as AgentEvent;
 
 describe('Control', () => {
   it.each<[string, AgentEvent[], ControlAction, AgentEvent]>([
@@ -36,43 +36,56 @@ describe('Control', () => {
   });
 
   it('applies the posture', () => {
-    given(agent).when(wcmd.control('stop')).thenState((after) => expect(after.posture).toBe('stopped'));
+    given(agent)
+      .when(wcmd.control('stop'))
+      .thenState((after) => expect(after.posture).toBe('stopped'));
   });
 
   it('never starts a turn: resuming with no open turn is idle, with one still open it is running', () => {
-    given(history(paused, wcmd.enqueue('m-1'))).when(wcmd.control('resume')).thenState((after) => {
-      expect(after.posture).toBe('awake_idle');
-      expect(after.open_turn_id).toBeNull();
-      expect(after.queue).toEqual(['m-1']);
-    });
-    givenState({ ...replay(paused), open_turn_id: 'turn-1' }).when(wcmd.control('resume'))
+    given(history(paused, wcmd.enqueue('m-1')))
+      .when(wcmd.control('resume'))
+      .thenState((after) => {
+        expect(after.posture).toBe('awake_idle');
+        expect(after.open_turn_id).toBeNull();
+        expect(after.queue).toEqual(['m-1']);
+      });
+    givenState({ ...replay(paused), open_turn_id: 'turn-1' })
+      .when(wcmd.control('resume'))
       .thenState((after) => expect(after.posture).toBe('awake_running'));
   });
 
   it('refuses an unknown action and an unregistered agent', () => {
-    given(agent).when(wcmd.control('restart' as never)).thenThrows('validation_failed', { field: 'action' });
+    given(agent)
+      .when(wcmd.control('restart' as never))
+      .thenThrows('validation_failed', { field: 'action' });
     given([]).when(wcmd.control('stop')).thenThrows('not_found', { resource: 'agent' });
   });
 });
 
 describe('a gated agent', () => {
   it('keeps messages queued while paused (they accumulate)', () => {
-    given(paused).when(wcmd.enqueue('m-1')).thenState((after) => {
-      expect(after.posture).toBe('paused');
-      expect(after.messages.get('m-1')!.status).toBe('queued');
-      expect(after.queue).toEqual(['m-1']);
-    });
+    given(paused)
+      .when(wcmd.enqueue('m-1'))
+      .thenState((after) => {
+        expect(after.posture).toBe('paused');
+        expect(after.messages.get('m-1')!.status).toBe('queued');
+        expect(after.queue).toEqual(['m-1']);
+      });
   });
 
   it('ignores wake hints while stopped but records task results', () => {
     const withTask = history(stopped, wcmd.createTask('t-1'));
-    given(withTask).when(wcmd.wakeHint()).thenState((after, events) => {
-      expect(events[0].data).toMatchObject({ disposition: 'ignored' });
-      expect(after.queue).toEqual([]);
-    });
-    given(withTask).when(wcmd.taskStatus('t-1', 'completed')).thenState((after) => {
-      expect(after.tasks.get('t-1')!.status).toBe('completed');
-      expect(after.messages.get('m-t-1-completed')).toMatchObject({ kind: 'task_result', status: 'queued' });
-    });
+    given(withTask)
+      .when(wcmd.wakeHint())
+      .thenState((after, events) => {
+        expect(events[0].data).toMatchObject({ disposition: 'ignored' });
+        expect(after.queue).toEqual([]);
+      });
+    given(withTask)
+      .when(wcmd.taskStatus('t-1', 'completed'))
+      .thenState((after) => {
+        expect(after.tasks.get('t-1')!.status).toBe('completed');
+        expect(after.messages.get('m-t-1-completed')).toMatchObject({ kind: 'task_result', status: 'queued' });
+      });
   });
 });

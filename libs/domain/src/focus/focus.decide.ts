@@ -48,15 +48,26 @@ export function decidePickWorkItem(command: PickWorkItem, state: AgentState): Wo
   const reasonRequired = switchKind === 'explicit_focus_override';
   const reasonMissing = reason === null;
   const warnings = reasonRequired && reasonMissing ? [missingReasonWarning(previousId, targetId)] : [];
-  return [{
-    type: 'WorkItemPicked',
-    data: {
-      agent_id: agentId, work_item_id: targetId, previous_work_item_id: previousId, current_work_item_id: targetId,
-      reason, previous_readiness: previousReadiness, current_readiness: currentReadiness, switch_kind: switchKind,
-      current_focus_mode: currentReadiness === 'runnable' ? 'runnable' : 'inspection',
-      reason_required: reasonRequired, reason_missing: reasonMissing, warnings, at: now,
+  return [
+    {
+      type: 'WorkItemPicked',
+      data: {
+        agent_id: agentId,
+        work_item_id: targetId,
+        previous_work_item_id: previousId,
+        current_work_item_id: targetId,
+        reason,
+        previous_readiness: previousReadiness,
+        current_readiness: currentReadiness,
+        switch_kind: switchKind,
+        current_focus_mode: currentReadiness === 'runnable' ? 'runnable' : 'inspection',
+        reason_required: reasonRequired,
+        reason_missing: reasonMissing,
+        warnings,
+        at: now,
+      },
     },
-  }];
+  ];
 }
 
 /** Releases the focus in the same decision when (and only when) the item is the focus. */

@@ -7,8 +7,6 @@ export function evolveFocus(state: AgentState, event: FocusEvent): AgentState {
     case 'WorkItemPicked':
       return { ...state, current_work_item_id: event.data.current_work_item_id };
     case 'WorkItemFocusReleased':
-      return state.current_work_item_id === event.data.work_item_id
-        ? { ...state, current_work_item_id: null }
-        : state;
+      return state.current_work_item_id === event.data.work_item_id ? { ...state, current_work_item_id: null } : state;
   }
 }

@@ -3,14 +3,33 @@ import type { JsonObject } from '../shared/json';
 // NOTE: stored format. These literals appear in events, snapshots and read models.
 
 export type MessageKind =
-  | 'operator_prompt' | 'webhook_event' | 'channel_event' | 'callback_event' | 'timer_tick'
-  | 'system_tick' | 'task_result' | 'internal_followup' | 'control';
+  | 'operator_prompt'
+  | 'webhook_event'
+  | 'channel_event'
+  | 'callback_event'
+  | 'timer_tick'
+  | 'system_tick'
+  | 'task_result'
+  | 'internal_followup'
+  | 'control';
 export const MESSAGE_KINDS: readonly MessageKind[] = [
-  'operator_prompt', 'webhook_event', 'channel_event', 'callback_event', 'timer_tick',
-  'system_tick', 'task_result', 'internal_followup', 'control',
+  'operator_prompt',
+  'webhook_event',
+  'channel_event',
+  'callback_event',
+  'timer_tick',
+  'system_tick',
+  'task_result',
+  'internal_followup',
+  'control',
 ];
 /** Kinds only the runtime enqueues (as effects of its own decisions); callers may not. */
-export const RUNTIME_OWNED_MESSAGE_KINDS: readonly MessageKind[] = ['system_tick', 'timer_tick', 'task_result', 'callback_event'];
+export const RUNTIME_OWNED_MESSAGE_KINDS: readonly MessageKind[] = [
+  'system_tick',
+  'timer_tick',
+  'task_result',
+  'callback_event',
+];
 
 /** Bands in order: interject > next > normal > background; FIFO within a band. */
 export type MessagePriority = 'interject' | 'next' | 'normal' | 'background';
@@ -19,9 +38,13 @@ export const MESSAGE_PRIORITIES: readonly MessagePriority[] = ['interject', 'nex
 export type MessageStatus = 'queued' | 'dequeued' | 'processed' | 'interjected' | 'aborted' | 'dropped';
 
 /** Set by the runtime from the route and the caller, never by the caller. */
-export type MessageAuthority = 'operator_instruction' | 'runtime_instruction' | 'integration_signal' | 'external_evidence';
+export type MessageAuthority =
+  'operator_instruction' | 'runtime_instruction' | 'integration_signal' | 'external_evidence';
 export const MESSAGE_AUTHORITIES: readonly MessageAuthority[] = [
-  'operator_instruction', 'runtime_instruction', 'integration_signal', 'external_evidence',
+  'operator_instruction',
+  'runtime_instruction',
+  'integration_signal',
+  'external_evidence',
 ];
 
 /** A message body: text or a JSON object. */

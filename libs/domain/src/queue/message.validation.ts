@@ -18,7 +18,8 @@ function jsonCopy(value: Record<string, unknown>, field: string): JsonObject {
   } catch {
     throw validationFailed(field, 'not_json');
   }
-  if (charLength(text) > MESSAGE_BODY_MAX_LENGTH) throw validationFailed(field, 'too_long', { max_length: MESSAGE_BODY_MAX_LENGTH });
+  if (charLength(text) > MESSAGE_BODY_MAX_LENGTH)
+    throw validationFailed(field, 'too_long', { max_length: MESSAGE_BODY_MAX_LENGTH });
   return JSON.parse(text) as JsonObject;
 }
 

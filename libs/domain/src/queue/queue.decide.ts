@@ -5,14 +5,20 @@ import { DomainError, validationFailed } from '../shared/domain-error';
 import { assertValidId } from '../shared/ids';
 import { optionalOneOf, optionalValidId, requireOneOf } from '../shared/validation';
 import {
-  MESSAGE_AUTHORITIES, MESSAGE_KINDS, MESSAGE_PRIORITIES, type MessageKind, RUNTIME_OWNED_MESSAGE_KINDS,
+  MESSAGE_AUTHORITIES,
+  MESSAGE_KINDS,
+  MESSAGE_PRIORITIES,
+  type MessageKind,
+  RUNTIME_OWNED_MESSAGE_KINDS,
 } from './message.state';
 import { requireLabel, validateMessageBody } from './message.validation';
 import type { DropMessage, EnqueueMessage } from './queue.commands';
 import type { MessageDropped, MessageQueued } from './queue.events';
 import { messageQueued, type NewMessage } from './queue.messages';
 
-export const CALLER_MESSAGE_KINDS: readonly MessageKind[] = MESSAGE_KINDS.filter((k) => !RUNTIME_OWNED_MESSAGE_KINDS.includes(k));
+export const CALLER_MESSAGE_KINDS: readonly MessageKind[] = MESSAGE_KINDS.filter(
+  (k) => !RUNTIME_OWNED_MESSAGE_KINDS.includes(k),
+);
 
 function callerKind(value: unknown): MessageKind {
   const kind = requireOneOf(value, 'kind', MESSAGE_KINDS);
@@ -61,5 +67,10 @@ export function decideDropMessage(command: DropMessage, state: AgentState): Mess
       `message ${messageId} is ${message.status}, only a queued message can be dropped`,
     );
   }
-  return [{ type: 'MessageDropped', data: { agent_id: agentId, message_id: messageId, reason: 'dropped_by_operator', at: now } }];
+  return [
+    {
+      type: 'MessageDropped',
+      data: { agent_id: agentId, message_id: messageId, reason: 'dropped_by_operator', at: now },
+    },
+  ];
 }

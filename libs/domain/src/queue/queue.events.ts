@@ -44,10 +44,20 @@ export type MessageRequeued = {
 };
 
 export type QueueEvent =
-  | MessageQueued | MessageDropped | MessageDequeued | MessageProcessed | MessageInterjected | MessageAborted
+  | MessageQueued
+  | MessageDropped
+  | MessageDequeued
+  | MessageProcessed
+  | MessageInterjected
+  | MessageAborted
   | MessageRequeued;
 
 export const isQueueEvent = eventGuard<QueueEvent>([
-  'MessageQueued', 'MessageDropped', 'MessageDequeued', 'MessageProcessed', 'MessageInterjected', 'MessageAborted',
+  'MessageQueued',
+  'MessageDropped',
+  'MessageDequeued',
+  'MessageProcessed',
+  'MessageInterjected',
+  'MessageAborted',
   'MessageRequeued',
 ]);

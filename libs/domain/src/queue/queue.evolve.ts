@@ -6,11 +6,23 @@ import type { MessageQueued, QueueEvent } from './queue.events';
 /** A queued message joins the queue; it also wakes an asleep agent (any new input does). */
 function queued(state: AgentState, { data }: MessageQueued): AgentState {
   const record: MessageRecord = {
-    id: data.message_id, kind: data.kind, priority: data.priority, status: 'queued', work_item_id: data.work_item_id,
-    authority: data.authority, origin: data.origin, body: data.body, task_id: data.task_id,
-    correlation_id: data.correlation_id, causation_id: data.causation_id, liveness_only: data.liveness_only,
+    id: data.message_id,
+    kind: data.kind,
+    priority: data.priority,
+    status: 'queued',
+    work_item_id: data.work_item_id,
+    authority: data.authority,
+    origin: data.origin,
+    body: data.body,
+    task_id: data.task_id,
+    correlation_id: data.correlation_id,
+    causation_id: data.causation_id,
+    liveness_only: data.liveness_only,
     // Arrival order = the stream revision of this event (version counts the events folded before it).
-    seq: state.version, interrupt_count: 0, created_at: data.at, updated_at: data.at,
+    seq: state.version,
+    interrupt_count: 0,
+    created_at: data.at,
+    updated_at: data.at,
   };
   const next = putRecord(state, 'messages', data.message_id, record);
   return {

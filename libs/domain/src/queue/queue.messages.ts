@@ -44,5 +44,9 @@ export function runtimeMessageQueued(
   message: Omit<NewMessage, 'priority' | 'authority' | 'origin'> & { origin?: string },
   at: string,
 ): MessageQueued {
-  return messageQueued(agentId, { priority: 'next', authority: 'runtime_instruction', origin: 'runtime', ...message }, at);
+  return messageQueued(
+    agentId,
+    { priority: 'next', authority: 'runtime_instruction', origin: 'runtime', ...message },
+    at,
+  );
 }

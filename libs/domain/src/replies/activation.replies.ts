@@ -7,7 +7,12 @@ import { messageView, type MessageView } from '../views/message.view';
 import { type ActivationTurnView, toActivationTurnView } from '../views/turn.view';
 
 /** API.md activation reply: the decision, and for a StartModelTurn the opened turn, its message and the context. */
-export type ActivationReply = { decision: DecisionView; turn?: ActivationTurnView; message?: MessageView; context?: ContextProjection };
+export type ActivationReply = {
+  decision: DecisionView;
+  turn?: ActivationTurnView;
+  message?: MessageView;
+  context?: ContextProjection;
+};
 
 export type ActivationInput = {
   decision: SchedulerDecision | DecisionRecord;
@@ -25,7 +30,8 @@ export function renderActivationReply(input: ActivationInput): ActivationReply {
   const turn = input.turn_id ? input.after.turns.get(input.turn_id) : undefined;
   if (turn === undefined) return { decision };
   return {
-    decision, turn: toActivationTurnView(turn),
+    decision,
+    turn: toActivationTurnView(turn),
     message: found(messageView(input.after, turn.message_id), 'message', turn.message_id),
     ...(input.context !== undefined && { context: input.context }),
   };

@@ -33,19 +33,28 @@ function viewOf(state: AgentState, workItemId: string): WorkItemView {
 }
 
 export function renderRegisterAgentReply(
-  _command: RegisterAgent, _before: AgentState, after: AgentState, _newEvents: readonly AgentEvent[],
+  _command: RegisterAgent,
+  _before: AgentState,
+  after: AgentState,
+  _newEvents: readonly AgentEvent[],
 ): RegisterAgentReply {
   return { agent: toAgentSummaryView(after) };
 }
 
 export function renderCreateWorkItemReply(
-  command: CreateWorkItem, _before: AgentState, after: AgentState, _newEvents: readonly AgentEvent[],
+  command: CreateWorkItem,
+  _before: AgentState,
+  after: AgentState,
+  _newEvents: readonly AgentEvent[],
 ): CreateWorkItemReply {
   return { work_item: viewOf(after, command.data.work_item_id), warnings: [] };
 }
 
 export function renderUpdateWorkItemReply(
-  command: UpdateWorkItem, _before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  command: UpdateWorkItem,
+  _before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): UpdateWorkItemReply {
   return {
     work_item: viewOf(after, command.data.work_item_id),
@@ -61,7 +70,10 @@ function bindingNote(view: WorkItemView): string {
 }
 
 export function renderPickWorkItemReply(
-  command: PickWorkItem, _before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  command: PickWorkItem,
+  _before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): PickWorkItemReply {
   const picked = newEvents.find((e): e is WorkItemPicked => e.type === 'WorkItemPicked');
   const current = viewOf(after, command.data.work_item_id);
@@ -80,7 +92,10 @@ function unfinishedTodosWarning(event: WorkItemCompleted, before: AgentState): W
 }
 
 export function renderCompleteWorkItemReply(
-  command: CompleteWorkItem, before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  command: CompleteWorkItem,
+  before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): CompleteWorkItemReply {
   const completed = newEvents.find((e): e is WorkItemCompleted => e.type === 'WorkItemCompleted');
   return {

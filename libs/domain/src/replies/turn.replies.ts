@@ -7,23 +7,42 @@ import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../
 import { found } from './found';
 import { messageView, type MessageView } from '../views/message.view';
 import {
-  type ActivationTurnView, type BriefView, cloneWarning, type RoundView, toActivationTurnView, toBriefView, toRoundView, toTurnView, type TurnView,
+  type ActivationTurnView,
+  type BriefView,
+  cloneWarning,
+  type RoundView,
+  toActivationTurnView,
+  toBriefView,
+  toRoundView,
+  toTurnView,
+  type TurnView,
 } from '../views/turn.view';
 
 // Reply bodies without `revision` (the app adds it).
 export type HeartbeatReply = { turn: ActivationTurnView; interjections: MessageView[]; warnings: Warning[] };
 /** API.md round close reply (also the outcome of a round closed by the next round or the terminal). */
 export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
-export type RecordRoundReply = { round: RoundView; closed_round: (RoundCloseReply & { round_id: string }) | null; warnings: Warning[] };
+export type RecordRoundReply = {
+  round: RoundView;
+  closed_round: (RoundCloseReply & { round_id: string }) | null;
+  warnings: Warning[];
+};
 export type TurnEndReply = {
-  turn: TurnView; message: MessageView | null; brief: BriefView | null; closed_round: (RoundCloseReply & { round_id: string }) | null;
-  recovery: RecoveryClassification | null; warnings: Warning[];
+  turn: TurnView;
+  message: MessageView | null;
+  brief: BriefView | null;
+  closed_round: (RoundCloseReply & { round_id: string }) | null;
+  recovery: RecoveryClassification | null;
+  warnings: Warning[];
 };
 
 const turnOf = (state: AgentState, id: string) => found(state.turns.get(id), 'turn', id);
 
 /** The outcome of the round a decision closed (promotion and warnings), from the stored round. */
-function closedRound(after: AgentState, events: readonly AgentEvent[]): (RoundCloseReply & { round_id: string }) | null {
+function closedRound(
+  after: AgentState,
+  events: readonly AgentEvent[],
+): (RoundCloseReply & { round_id: string }) | null {
   const closed = events.find((e): e is RoundClosed => e.type === 'RoundClosed');
   return closed ? { round_id: closed.data.round_id, ...roundOutcome(after, closed.data.round_id) } : null;
 }
@@ -33,21 +52,37 @@ function roundOutcome(state: AgentState, roundId: string): RoundCloseReply {
   return { promotion: round.promotion && { ...round.promotion }, warnings: round.warnings.map(cloneWarning) };
 }
 
-export function renderHeartbeatReply(command: Heartbeat, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): HeartbeatReply {
-  const interjections = newEvents.filter((e) => e.type === 'MessageInterjected')
+export function renderHeartbeatReply(
+  command: Heartbeat,
+  _b: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
+): HeartbeatReply {
+  const interjections = newEvents
+    .filter((e) => e.type === 'MessageInterjected')
     .map((e) => messageView(after, (e.data as { message_id: string }).message_id))
     .filter((m): m is MessageView => m !== null);
   return { turn: toActivationTurnView(turnOf(after, command.data.turn_id)), interjections, warnings: [] };
 }
 
-export function renderRecordRoundReply(command: RecordRound, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): RecordRoundReply {
+export function renderRecordRoundReply(
+  command: RecordRound,
+  _b: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
+): RecordRoundReply {
   const round = toRoundView(found(after.rounds.get(command.data.round_id), 'round', command.data.round_id));
   const closed = closedRound(after, newEvents);
   return { round, closed_round: closed, warnings: closed?.warnings ?? [] };
 }
 
 /** Closing a closed round repeats its outcome (the promotion happened once). */
-export function renderCloseRoundReply(command: CloseRound, _b: AgentState, after: AgentState, _e: readonly AgentEvent[]): RoundCloseReply {
+export function renderCloseRoundReply(
+  command: CloseRound,
+  _b: AgentState,
+  after: AgentState,
+  _e: readonly AgentEvent[],
+): RoundCloseReply {
   return roundOutcome(after, command.data.round_id);
 }
 
@@ -57,12 +92,20 @@ function turnEndReply(after: AgentState, turnId: string, newEvents: readonly Age
   const recovery = newEvents.find((e): e is RecoveryClassified => e.type === 'RecoveryClassified');
   const closed = closedRound(after, newEvents);
   return {
-    turn: toTurnView(turn), message: messageView(after, turn.message_id), brief: brief ? toBriefView(brief) : null, closed_round: closed,
-    recovery: recovery?.data.classification ?? turn.recovery, warnings: closed?.warnings ?? [],
+    turn: toTurnView(turn),
+    message: messageView(after, turn.message_id),
+    brief: brief ? toBriefView(brief) : null,
+    closed_round: closed,
+    recovery: recovery?.data.classification ?? turn.recovery,
+    warnings: closed?.warnings ?? [],
   };
 }
 
-export function renderTurnTerminalReply(command: TurnTerminalCommand, _b: AgentState, after: AgentState, newEvents: readonly AgentEvent[]): TurnEndReply {
+export function renderTurnTerminalReply(
+  command: TurnTerminalCommand,
+  _b: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
+): TurnEndReply {
   return turnEndReply(after, command.data.turn_id, newEvents);
 }
-

@@ -7,7 +7,10 @@ import { contextProjection } from '../views/context';
 import { toDecisionView } from '../views/decision.view';
 import { renderActivationReply } from './activation.replies';
 import {
-  renderCloseRoundReply, renderHeartbeatReply, renderRecordRoundReply, renderTurnTerminalReply,
+  renderCloseRoundReply,
+  renderHeartbeatReply,
+  renderRecordRoundReply,
+  renderTurnTerminalReply,
 } from './turn.replies';
 import { listBriefs } from '../views/turn.view';
 
@@ -21,7 +24,8 @@ describe('turn replies', () => {
     const busy = history(started, wcmd.enqueue('m-i', { priority: 'interject' }));
     expect(runCommand(busy, tcmd.heartbeat('t-1', at(61)), renderHeartbeatReply)).toEqual({
       turn: { ...TURN, lease_expires_at: '2026-01-01T01:02:00.000Z' },
-      interjections: [expect.objectContaining({ id: 'm-i', status: 'interjected', body: 'body of m-i' })], warnings: [],
+      interjections: [expect.objectContaining({ id: 'm-i', status: 'interjected', body: 'body of m-i' })],
+      warnings: [],
     });
   });
 
@@ -29,9 +33,15 @@ describe('turn replies', () => {
 
   it('CloseRound: {promotion, warnings}, the same when repeated', () => {
     const promotion = { work_item_id: 'w-1', delivery_summary_id: 'ds_r-1', brief_id: 'brief_round_r-1' };
-    expect(runCommand(completed, tcmd.closeRound('t-1', 'r-1'), renderCloseRoundReply)).toEqual({ promotion, warnings: [] });
+    expect(runCommand(completed, tcmd.closeRound('t-1', 'r-1'), renderCloseRoundReply)).toEqual({
+      promotion,
+      warnings: [],
+    });
     const closed = history(completed, tcmd.closeRound('t-1', 'r-1'));
-    expect(runCommand(closed, tcmd.closeRound('t-1', 'r-1'), renderCloseRoundReply)).toEqual({ promotion, warnings: [] });
+    expect(runCommand(closed, tcmd.closeRound('t-1', 'r-1'), renderCloseRoundReply)).toEqual({
+      promotion,
+      warnings: [],
+    });
   });
 
   it('RecordRound: the round and the outcome of the round it closed', () => {
@@ -47,8 +57,11 @@ describe('turn replies', () => {
   it('TurnTerminal: the ended turn, its message, its brief', () => {
     const reply = runCommand(started, tcmd.terminal('t-1', 'failed', 'boom'), renderTurnTerminalReply);
     expect(reply).toMatchObject({
-      turn: { turn_id: 't-1', status: 'closed', terminal: { terminal_kind: 'failed' } }, message: { id: 'm-1', status: 'processed' },
-      brief: { id: 'brief_turn_t-1', kind: 'failure', text: 'boom', work_item_id: 'w-1', created_at: NOW }, recovery: null, warnings: [],
+      turn: { turn_id: 't-1', status: 'closed', terminal: { terminal_kind: 'failed' } },
+      message: { id: 'm-1', status: 'processed' },
+      brief: { id: 'brief_turn_t-1', kind: 'failure', text: 'boom', work_item_id: 'w-1', created_at: NOW },
+      recovery: null,
+      warnings: [],
     });
   });
 });
@@ -56,8 +69,16 @@ describe('turn replies', () => {
 describe('the activation reply and the scheduler views', () => {
   it('toDecisionView has every API.md field, null when absent', () => {
     expect(toDecisionView(nextDecision([registered()]), NOW)).toEqual({
-      kind: 'Sleep', reason: 'no_runnable_work', model_reentry: false, liveness_only: false, message_id: null, work_item_id: null,
-      task_id: null, idempotency_key: null, evidence: ['queue_empty', 'no_runnable_work'], recorded_at: NOW,
+      kind: 'Sleep',
+      reason: 'no_runnable_work',
+      model_reentry: false,
+      liveness_only: false,
+      message_id: null,
+      work_item_id: null,
+      task_id: null,
+      idempotency_key: null,
+      evidence: ['queue_empty', 'no_runnable_work'],
+      recorded_at: NOW,
     });
   });
 
@@ -66,21 +87,35 @@ describe('the activation reply and the scheduler views', () => {
     const after = replay(started);
     const context = contextProjection(after);
     expect(renderActivationReply({ decision, recorded_at: NOW, after, turn_id: 't-1', context })).toEqual({
-      decision: toDecisionView(decision, NOW), turn: TURN, message: expect.objectContaining({ id: 'm-1' }), context,
+      decision: toDecisionView(decision, NOW),
+      turn: TURN,
+      message: expect.objectContaining({ id: 'm-1' }),
+      context,
     });
-    expect(renderActivationReply({ decision: nextDecision(focused), recorded_at: NOW, after: replay(focused) })).toEqual({
+    expect(
+      renderActivationReply({ decision: nextDecision(focused), recorded_at: NOW, after: replay(focused) }),
+    ).toEqual({
       decision: expect.objectContaining({ kind: 'EmitSystemTick' }),
     });
   });
 
   it('lists briefs newest first, by kind and item', () => {
     const state = replay(history(completedAndFailed(), tcmd.terminal('t-2', 'failed', 'nope', at(70))));
-    expect(listBriefs(state).items.map((b) => [b.id, b.kind])).toEqual([['brief_turn_t-2', 'failure'], ['brief_round_r-1', 'result']]);
+    expect(listBriefs(state).items.map((b) => [b.id, b.kind])).toEqual([
+      ['brief_turn_t-2', 'failure'],
+      ['brief_round_r-1', 'result'],
+    ]);
     expect(listBriefs(state, { kind: 'result' }).total).toBe(1);
   });
 });
 
 function completedAndFailed() {
-  return history(started, tcmd.round('t-1', 'r-1', 'Fixed.'), tcmd.completeIn('w-1', 'r-1'), tcmd.terminal('t-1', 'completed', 'Fixed.'),
-    wcmd.enqueue('m-2'), tcmd.startTurn('t-2', 'm-2', at(69)));
+  return history(
+    started,
+    tcmd.round('t-1', 'r-1', 'Fixed.'),
+    tcmd.completeIn('w-1', 'r-1'),
+    tcmd.terminal('t-1', 'completed', 'Fixed.'),
+    wcmd.enqueue('m-2'),
+    tcmd.startTurn('t-2', 'm-2', at(69)),
+  );
 }

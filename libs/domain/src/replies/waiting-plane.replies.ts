@@ -27,7 +27,11 @@ export type TriggerWaitingIntentReply = {
   warnings: Warning[];
 };
 export type CancelWaitingIntentReply = { waiting_intent: WaitingIntentView; cancelled: boolean; warnings: Warning[] };
-export type SubmitWakeHintReply = { disposition: WakeHintDisposition; message: MessageView | null; warnings: Warning[] };
+export type SubmitWakeHintReply = {
+  disposition: WakeHintDisposition;
+  message: MessageView | null;
+  warnings: Warning[];
+};
 
 function intentView(state: AgentState, intentId: string): WaitingIntentView {
   return toWaitingIntentView(found(state.waiting_intents.get(intentId), 'waiting_intent', intentId));
@@ -43,7 +47,10 @@ const hintOf = (newEvents: readonly AgentEvent[]): WakeHintSubmitted | undefined
   newEvents.find((e): e is WakeHintSubmitted => e.type === 'WakeHintSubmitted');
 
 export function renderWaitForReply(
-  command: WaitFor, _before: AgentState, after: AgentState, _newEvents: readonly AgentEvent[],
+  command: WaitFor,
+  _before: AgentState,
+  after: AgentState,
+  _newEvents: readonly AgentEvent[],
 ): WaitForReply {
   const { intent_id: intentId, work_item_id: workItemId } = command.data;
   return {
@@ -54,7 +61,10 @@ export function renderWaitForReply(
 }
 
 export function renderTriggerWaitingIntentReply(
-  command: TriggerWaitingIntent, _before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  command: TriggerWaitingIntent,
+  _before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): TriggerWaitingIntentReply {
   const intent = intentView(after, command.data.intent_id);
   const recorded = newEvents.some((e) => e.type === 'WaitingIntentTriggered');
@@ -68,7 +78,10 @@ export function renderTriggerWaitingIntentReply(
 }
 
 export function renderCancelWaitingIntentReply(
-  command: CancelWaitingIntent, _before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  command: CancelWaitingIntent,
+  _before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): CancelWaitingIntentReply {
   return {
     waiting_intent: intentView(after, command.data.intent_id),
@@ -78,7 +91,14 @@ export function renderCancelWaitingIntentReply(
 }
 
 export function renderSubmitWakeHintReply(
-  _command: WakeHintCommand, _before: AgentState, after: AgentState, newEvents: readonly AgentEvent[],
+  _command: WakeHintCommand,
+  _before: AgentState,
+  after: AgentState,
+  newEvents: readonly AgentEvent[],
 ): SubmitWakeHintReply {
-  return { disposition: hintOf(newEvents)?.data.disposition ?? 'ignored', message: queuedMessageOf(after, newEvents), warnings: [] };
+  return {
+    disposition: hintOf(newEvents)?.data.disposition ?? 'ignored',
+    message: queuedMessageOf(after, newEvents),
+    warnings: [],
+  };
 }

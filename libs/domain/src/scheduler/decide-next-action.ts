@@ -6,7 +6,12 @@ import { plainDecision, type SchedulerDecision } from './decision';
 import { classifyMessage } from './message-classification';
 import { idleRung, waitRung } from './waits.rung';
 import {
-  continueActiveRung, queuedAvailableRung, recheckRung, type Suppressed, triggeredReviewRung, wakeHintRung,
+  continueActiveRung,
+  queuedAvailableRung,
+  recheckRung,
+  type Suppressed,
+  triggeredReviewRung,
+  wakeHintRung,
 } from './work-queue.rungs';
 
 /** The evidence line of a skipped duplicate key (SPEC.md §5); the key itself follows on its own line. */
@@ -21,8 +26,12 @@ function messageDecision(state: AgentState, message: MessageRecord, extra: strin
     ...(message.task_id !== null && { task_id: message.task_id }),
   };
   const evidence = [
-    ...extra, `message:${message.id}`, `message_kind:${message.kind}`, `priority:${message.priority}`,
-    `${cls.model_reentry ? 'model_reentry' : 'liveness_only'}:${cls.reason}`, ...cls.evidence,
+    ...extra,
+    `message:${message.id}`,
+    `message_kind:${message.kind}`,
+    `priority:${message.priority}`,
+    `${cls.model_reentry ? 'model_reentry' : 'liveness_only'}:${cls.reason}`,
+    ...cls.evidence,
     `queued_messages:${state.queue.length}`,
   ];
   return cls.model_reentry
@@ -33,7 +42,8 @@ function messageDecision(state: AgentState, message: MessageRecord, extra: strin
 /** Rung 1: stopped is the hard gate; paused only lets reduce-only messages through. */
 function gateRung(state: AgentState): SchedulerDecision | null {
   if (state.agent_id === null) return plainDecision('Noop', 'agent_not_registered', [`posture:${state.posture}`]);
-  if (state.posture === 'stopped') return plainDecision('Stop', 'stopped', ['posture:stopped', `queued_messages:${state.queue.length}`]);
+  if (state.posture === 'stopped')
+    return plainDecision('Stop', 'stopped', ['posture:stopped', `queued_messages:${state.queue.length}`]);
   if (state.posture !== 'paused') return null;
   const reducible = queuedMessagesInOrder(state).find((message) => !classifyMessage(state, message).model_reentry);
   if (reducible) return messageDecision(state, reducible, ['posture:paused']);
@@ -73,13 +83,14 @@ function decideUnguarded(state: AgentState, now: string): SchedulerDecision {
   const first = gateRung(state) ?? openTurnRung(state, now) ?? queueRung(state);
   if (first) return first;
   const suppressed: Suppressed = [];
-  const decision = wakeHintRung(state, suppressed)
-    ?? continueActiveRung(state, suppressed)
-    ?? triggeredReviewRung(state, suppressed)
-    ?? queuedAvailableRung(state, suppressed)
-    ?? recheckRung(state, now, suppressed)
-    ?? waitRung(state)
-    ?? idleRung(state);
+  const decision =
+    wakeHintRung(state, suppressed) ??
+    continueActiveRung(state, suppressed) ??
+    triggeredReviewRung(state, suppressed) ??
+    queuedAvailableRung(state, suppressed) ??
+    recheckRung(state, now, suppressed) ??
+    waitRung(state) ??
+    idleRung(state);
   return withSuppressed(decision, suppressed);
 }
 

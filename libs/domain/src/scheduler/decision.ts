@@ -1,15 +1,40 @@
 // NOTE: stored format. Decision kinds and reasons appear in SchedulerDecisionRecorded and read models.
 export type DecisionKind =
-  | 'StartModelTurn' | 'ReduceMessageOnly' | 'EmitSystemTick' | 'WaitForTask' | 'WaitForExternalChange'
-  | 'WaitForTimer' | 'WaitForOperator' | 'Sleep' | 'StayIdle' | 'Stop' | 'Noop';
+  | 'StartModelTurn'
+  | 'ReduceMessageOnly'
+  | 'EmitSystemTick'
+  | 'WaitForTask'
+  | 'WaitForExternalChange'
+  | 'WaitForTimer'
+  | 'WaitForOperator'
+  | 'Sleep'
+  | 'StayIdle'
+  | 'Stop'
+  | 'Noop';
 export const DECISION_KINDS: readonly DecisionKind[] = [
-  'StartModelTurn', 'ReduceMessageOnly', 'EmitSystemTick', 'WaitForTask', 'WaitForExternalChange',
-  'WaitForTimer', 'WaitForOperator', 'Sleep', 'StayIdle', 'Stop', 'Noop',
+  'StartModelTurn',
+  'ReduceMessageOnly',
+  'EmitSystemTick',
+  'WaitForTask',
+  'WaitForExternalChange',
+  'WaitForTimer',
+  'WaitForOperator',
+  'Sleep',
+  'StayIdle',
+  'Stop',
+  'Noop',
 ];
 
 /** Why a system tick is emitted; also the tick body's opening word. */
-export type TickReason = 'wake_hint' | 'continue_active' | 'triggered_review' | 'queued_available' | 'work_item_recheck';
-export const TICK_REASONS: readonly TickReason[] = ['wake_hint', 'continue_active', 'triggered_review', 'queued_available', 'work_item_recheck'];
+export type TickReason =
+  'wake_hint' | 'continue_active' | 'triggered_review' | 'queued_available' | 'work_item_recheck';
+export const TICK_REASONS: readonly TickReason[] = [
+  'wake_hint',
+  'continue_active',
+  'triggered_review',
+  'queued_available',
+  'work_item_recheck',
+];
 
 /** The scheduler's answer (SPEC.md §5). Links are present only when they apply. */
 export type SchedulerDecision = {
@@ -70,16 +95,26 @@ export function sameDecision(a: SchedulerDecision | DecisionRecord, b: Scheduler
 }
 
 /** The fields on which two decisions differ (for replay reports). */
-export function decisionDifferences(a: SchedulerDecision | DecisionRecord, b: SchedulerDecision | DecisionRecord): string[] {
+export function decisionDifferences(
+  a: SchedulerDecision | DecisionRecord,
+  b: SchedulerDecision | DecisionRecord,
+): string[] {
   const left = toDecisionRecord(a);
   const right = toDecisionRecord(b);
-  return (Object.keys(left) as (keyof DecisionRecord)[]).filter((key) => JSON.stringify(left[key]) !== JSON.stringify(right[key]));
+  return (Object.keys(left) as (keyof DecisionRecord)[]).filter(
+    (key) => JSON.stringify(left[key]) !== JSON.stringify(right[key]),
+  );
 }
 
 type Links = Pick<SchedulerDecision, 'message_id' | 'work_item_id' | 'task_id' | 'idempotency_key'>;
 
 /** A decision with no re-entry and no liveness flag (waits, idle, stop, noop). */
-export function plainDecision(kind: DecisionKind, reason: string, evidence: string[], links: Links = {}): SchedulerDecision {
+export function plainDecision(
+  kind: DecisionKind,
+  reason: string,
+  evidence: string[],
+  links: Links = {},
+): SchedulerDecision {
   return { kind, reason, model_reentry: false, liveness_only: false, ...definedLinks(links), evidence };
 }
 

@@ -12,10 +12,18 @@ export type MessageClassification = {
   evidence: string[];
 };
 
-const reentry = (reason: string, evidence: string[] = []): MessageClassification =>
-  ({ model_reentry: true, liveness_only: false, reason, evidence });
-const livenessOnly = (reason: string, evidence: string[] = []): MessageClassification =>
-  ({ model_reentry: false, liveness_only: true, reason, evidence });
+const reentry = (reason: string, evidence: string[] = []): MessageClassification => ({
+  model_reentry: true,
+  liveness_only: false,
+  reason,
+  evidence,
+});
+const livenessOnly = (reason: string, evidence: string[] = []): MessageClassification => ({
+  model_reentry: false,
+  liveness_only: true,
+  reason,
+  evidence,
+});
 
 /** Terminal task results re-enter for the focused item, or for an agent-scoped wait on that task; otherwise they only reduce. */
 function classifyTaskResult(state: AgentState, message: MessageRecord): MessageClassification {
@@ -23,8 +31,13 @@ function classifyTaskResult(state: AgentState, message: MessageRecord): MessageC
   if (message.work_item_id !== null && message.work_item_id === state.current_work_item_id) {
     return reentry('task_result_for_focus', evidence);
   }
-  const agentWait = valuesInObjectOrder(state.waiting_intents).find((intent) =>
-    intent.scope === 'agent' && intent.wake === 'task_result' && intent.resource === message.task_id && message.task_id !== null);
+  const agentWait = valuesInObjectOrder(state.waiting_intents).find(
+    (intent) =>
+      intent.scope === 'agent' &&
+      intent.wake === 'task_result' &&
+      intent.resource === message.task_id &&
+      message.task_id !== null,
+  );
   if (agentWait) return reentry('task_result_for_agent_wait', [...evidence, `intent:${agentWait.id}`]);
   return livenessOnly('task_result_not_for_focus', evidence);
 }
@@ -38,7 +51,8 @@ function classifyExternal(state: AgentState, message: MessageRecord, reason: str
   const item = state.work_items.get(message.work_item_id);
   if (item === undefined || item.state !== 'open') return reentry(reason);
   const intents = activeIntentsFor(state, item.id);
-  const matches = intents.length === 0 || intents.some((intent) => intent.wake === 'external' || intent.id === message.causation_id);
+  const matches =
+    intents.length === 0 || intents.some((intent) => intent.wake === 'external' || intent.id === message.causation_id);
   if (matches) return reentry(reason, [`work_item:${item.id}`]);
   const waits = [...new Set(intents.map((intent) => intent.wake))].sort();
   return livenessOnly('mismatched_trigger', [`work_item:${item.id}`, ...waits.map((wake) => `waiting_on:${wake}`)]);
@@ -60,6 +74,10 @@ export function classifyMessage(state: AgentState, message: MessageRecord): Mess
     default:
       if (message.liveness_only) return livenessOnly('liveness_only_tick');
       if (message.kind === 'system_tick' && message.origin === 'scheduler') return reentry('scheduler_tick');
-      return classifyExternal(state, message, message.kind === 'system_tick' ? 'contentful_tick' : 'contentful_external_event');
+      return classifyExternal(
+        state,
+        message,
+        message.kind === 'system_tick' ? 'contentful_tick' : 'contentful_external_event',
+      );
   }
 }

@@ -25,5 +25,8 @@ export function nextDueAt(state: AgentState): string | null {
     candidates.push(item.recheck_at);
     break;
   }
-  return candidates.reduce<string | null>((soonest, at) => (soonest === null || compareInstants(at, soonest) < 0 ? at : soonest), null);
+  return candidates.reduce<string | null>(
+    (soonest, at) => (soonest === null || compareInstants(at, soonest) < 0 ? at : soonest),
+    null,
+  );
 }

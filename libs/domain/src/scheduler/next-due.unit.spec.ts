@@ -12,7 +12,9 @@ describe('nextDueAt: when time alone changes what the scheduler should do', () =
   });
 
   it('is the soonest scheduled timer', () => {
-    expect(dueOf(wcmd.createTimer('t-late', { fire_at: at(90) }), wcmd.createTimer('t-soon', { fire_at: at(75) }))).toBe(at(75));
+    expect(
+      dueOf(wcmd.createTimer('t-late', { fire_at: at(90) }), wcmd.createTimer('t-soon', { fire_at: at(75) })),
+    ).toBe(at(75));
   });
 
   it('forgets cancelled timers', () => {

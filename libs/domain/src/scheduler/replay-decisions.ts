@@ -31,7 +31,8 @@ type RecordedData = { decision?: unknown; at?: unknown };
 
 function readRecorded(data: RecordedData): DecisionRecord | null {
   const decision = data.decision;
-  if (typeof decision !== 'object' || decision === null || typeof (decision as { kind?: unknown }).kind !== 'string') return null;
+  if (typeof decision !== 'object' || decision === null || typeof (decision as { kind?: unknown }).kind !== 'string')
+    return null;
   return toDecisionRecord(decision as DecisionRecord);
 }
 

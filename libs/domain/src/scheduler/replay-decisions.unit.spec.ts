@@ -35,15 +35,21 @@ describe('replayDecisions on a recorded history', () => {
     expect(result.ok).toBe(true);
     expect(result.state).toEqual(replay(events));
     expect(result.entries.map((e) => `${e.recorded?.kind}:${e.recorded?.reason}`)).toEqual([
-      'EmitSystemTick:queued_available', 'StartModelTurn:scheduler_tick', 'Sleep:no_runnable_work', 'WaitForTimer:waiting_for_timer',
+      'EmitSystemTick:queued_available',
+      'StartModelTurn:scheduler_tick',
+      'Sleep:no_runnable_work',
+      'WaitForTimer:waiting_for_timer',
       'StartModelTurn:timer_fire',
     ]);
   });
 
   it('reports the entry and the fields that differ when a recorded decision was not what the state implies', () => {
     const index = events.findIndex((e) => e.type === 'SchedulerDecisionRecorded');
-    const tampered = events.map((e, i) => (i === index && e.type === 'SchedulerDecisionRecorded'
-      ? { ...e, data: { ...e.data, decision: { ...e.data.decision, reason: 'made_up' } } } : e));
+    const tampered = events.map((e, i) =>
+      i === index && e.type === 'SchedulerDecisionRecorded'
+        ? { ...e, data: { ...e.data, decision: { ...e.data.decision, reason: 'made_up' } } }
+        : e,
+    );
     const result = replayDecisions(tampered);
     expect(result.ok).toBe(false);
     expect(result.mismatches).toEqual([expect.objectContaining({ index, revision: index, differences: ['reason'] })]);
@@ -60,7 +66,9 @@ describe('replayDecisions on a recorded history', () => {
     const fromSnapshot = replayDecisions(events.slice(cut), replay(events.slice(0, cut)));
     const whole = replayDecisions(events);
     expect(fromSnapshot.ok).toBe(true);
-    expect(fromSnapshot.entries.map((e) => e.revision)).toEqual(whole.entries.filter((e) => e.index >= cut).map((e) => e.revision));
+    expect(fromSnapshot.entries.map((e) => e.revision)).toEqual(
+      whole.entries.filter((e) => e.index >= cut).map((e) => e.revision),
+    );
   });
 
   it('is empty for a stream without decisions', () => {

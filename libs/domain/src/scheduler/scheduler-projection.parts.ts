@@ -19,8 +19,12 @@ export function currentItemProjection(state: AgentState): CurrentItemProjection 
   if (item === undefined) return null;
   const key = continueActiveKey(item.id, item.revision);
   return {
-    id: item.id, revision: item.revision, readiness: readinessOf(state, item), scheduling_state: schedulingStateOf(state, item),
-    continue_active_key: key, continue_active_consumed: isEmitted(state, key),
+    id: item.id,
+    revision: item.revision,
+    readiness: readinessOf(state, item),
+    scheduling_state: schedulingStateOf(state, item),
+    continue_active_key: key,
+    continue_active_consumed: isEmitted(state, key),
   };
 }
 
@@ -38,17 +42,32 @@ export function openTurnProjection(state: AgentState, now: string): OpenTurnProj
   const turn = state.turns.get(state.open_turn_id);
   if (turn === undefined) return null;
   return {
-    turn_id: turn.turn_id, turn_index: turn.turn_index, message_id: turn.message_id, work_item_id: turn.work_item_id,
-    lease_expires_at: turn.lease_expires_at, lease_expired: compareInstants(turn.lease_expires_at, now) <= 0, open_round_id: turn.open_round_id,
+    turn_id: turn.turn_id,
+    turn_index: turn.turn_index,
+    message_id: turn.message_id,
+    work_item_id: turn.work_item_id,
+    lease_expires_at: turn.lease_expires_at,
+    lease_expired: compareInstants(turn.lease_expires_at, now) <= 0,
+    open_round_id: turn.open_round_id,
   };
 }
 
-export type RecheckProjection = { work_item_id: string; recheck_at: string; idempotency_key: string; consumed: boolean }[];
+export type RecheckProjection = {
+  work_item_id: string;
+  recheck_at: string;
+  idempotency_key: string;
+  consumed: boolean;
+}[];
 
 /** Blocked items whose recheck_at is due; `consumed` once their recheck tick was emitted (surfaced once). */
 export function recheckProjection(state: AgentState, now: string): RecheckProjection {
   return dueRechecks(state, now).map((item) => {
     const key = recheckKey(item.id, item.recheck_at ?? '');
-    return { work_item_id: item.id, recheck_at: item.recheck_at ?? '', idempotency_key: key, consumed: isEmitted(state, key) };
+    return {
+      work_item_id: item.id,
+      recheck_at: item.recheck_at ?? '',
+      idempotency_key: key,
+      consumed: isEmitted(state, key),
+    };
   });
 }

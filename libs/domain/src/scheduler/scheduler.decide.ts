@@ -8,7 +8,13 @@ import { assertValidId } from '../shared/ids';
 import { requireTimestamp } from '../shared/validation';
 import { decideNextAction } from './decide-next-action';
 import {
-  DECISION_KINDS, type DecisionRecord, EFFECTFUL_DECISION_KINDS, sameDecision, type SchedulerDecision, TICK_REASONS, type TickReason,
+  DECISION_KINDS,
+  type DecisionRecord,
+  EFFECTFUL_DECISION_KINDS,
+  sameDecision,
+  type SchedulerDecision,
+  TICK_REASONS,
+  type TickReason,
   toDecisionRecord,
 } from './decision';
 import type { EmitSystemTick, RecordDecision, ReduceMessage } from './scheduler.commands';
@@ -19,7 +25,8 @@ import { isEmitted } from './work-queue.rungs';
 function requireDecision(value: unknown): DecisionRecord {
   if (typeof value !== 'object' || value === null) throw validationFailed('decision', 'must_be_object');
   const decision = value as SchedulerDecision;
-  if (!DECISION_KINDS.includes(decision.kind)) throw validationFailed('decision.kind', 'invalid_enum', { allowed: DECISION_KINDS });
+  if (!DECISION_KINDS.includes(decision.kind))
+    throw validationFailed('decision.kind', 'invalid_enum', { allowed: DECISION_KINDS });
   return toDecisionRecord(decision);
 }
 
@@ -45,15 +52,23 @@ export function decideRecordDecision(command: RecordDecision, state: AgentState)
   if (!sameDecision(given, current)) throw staleDecision(given, current);
   const effectful = EFFECTFUL_DECISION_KINDS.includes(given.kind);
   if (!effectful && state.last_decision !== null && sameDecision(state.last_decision.decision, given)) return [];
-  const recorded: SchedulerDecisionRecorded = { type: 'SchedulerDecisionRecorded', data: { agent_id: agentId, decision: given, at } };
+  const recorded: SchedulerDecisionRecorded = {
+    type: 'SchedulerDecisionRecorded',
+    data: { agent_id: agentId, decision: given, at },
+  };
   if (given.kind !== 'Sleep' || state.posture === 'asleep') return [recorded];
-  const slept: AgentSlept = { type: 'AgentSlept', data: { agent_id: agentId, previous_posture: state.posture, posture: 'asleep', at: now } };
+  const slept: AgentSlept = {
+    type: 'AgentSlept',
+    data: { agent_id: agentId, previous_posture: state.posture, posture: 'asleep', at: now },
+  };
   return [recorded, slept];
 }
 
 function requireTick(decision: DecisionRecord): { reason: TickReason; key: string } {
-  if (decision.kind !== 'EmitSystemTick') throw validationFailed('decision.kind', 'not_a_tick', { kind: decision.kind });
-  if (!TICK_REASONS.includes(decision.reason as TickReason)) throw validationFailed('decision.reason', 'invalid_enum', { allowed: TICK_REASONS });
+  if (decision.kind !== 'EmitSystemTick')
+    throw validationFailed('decision.kind', 'not_a_tick', { kind: decision.kind });
+  if (!TICK_REASONS.includes(decision.reason as TickReason))
+    throw validationFailed('decision.reason', 'invalid_enum', { allowed: TICK_REASONS });
   if (decision.idempotency_key === null) throw validationFailed('decision.idempotency_key', 'required');
   return { reason: decision.reason as TickReason, key: decision.idempotency_key };
 }
@@ -71,7 +86,12 @@ export function decideEmitSystemTick(command: EmitSystemTick, state: AgentState)
   const current = decideNextAction(state, now);
   if (current.kind !== 'EmitSystemTick' || current.idempotency_key !== key) throw staleDecision(given, current);
   const messageId = requireNewMessageId(state, command.data.message_id);
-  const tick = { reason: current.reason as TickReason, idempotency_key: key, work_item_id: current.work_item_id ?? null, message_id: messageId };
+  const tick = {
+    reason: current.reason as TickReason,
+    idempotency_key: key,
+    work_item_id: current.work_item_id ?? null,
+    message_id: messageId,
+  };
   return systemTickEvents(state, agentId, tick, now);
 }
 
@@ -83,12 +103,29 @@ export function decideReduceMessage(command: ReduceMessage, state: AgentState): 
   const message = requireRecord(state.messages, messageId, 'message');
   if (message.status === 'processed') return [];
   if (message.status !== 'queued') {
-    throw new DomainError('invariant_violated', { rule: 'message_not_queued', message_id: messageId, status: message.status });
+    throw new DomainError('invariant_violated', {
+      rule: 'message_not_queued',
+      message_id: messageId,
+      status: message.status,
+    });
   }
   const current = decideNextAction(state, now);
   if (current.kind !== 'ReduceMessageOnly' || current.message_id !== messageId) {
-    throw staleDecision(toDecisionRecord({ kind: 'ReduceMessageOnly', reason: 'requested', model_reentry: false, liveness_only: true, message_id: messageId, evidence: [] }), current);
+    throw staleDecision(
+      toDecisionRecord({
+        kind: 'ReduceMessageOnly',
+        reason: 'requested',
+        model_reentry: false,
+        liveness_only: true,
+        message_id: messageId,
+        evidence: [],
+      }),
+      current,
+    );
   }
   const data = { agent_id: agentId, message_id: messageId, turn_id: null, at: now };
-  return [{ type: 'MessageDequeued', data }, { type: 'MessageProcessed', data }];
+  return [
+    { type: 'MessageDequeued', data },
+    { type: 'MessageProcessed', data },
+  ];
 }

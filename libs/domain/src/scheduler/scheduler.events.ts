@@ -31,4 +31,8 @@ export type AgentSlept = {
 
 export type SchedulerEvent = SchedulerDecisionRecorded | SystemTickEmitted | AgentSlept;
 
-export const isSchedulerEvent = eventGuard<SchedulerEvent>(['SchedulerDecisionRecorded', 'SystemTickEmitted', 'AgentSlept']);
+export const isSchedulerEvent = eventGuard<SchedulerEvent>([
+  'SchedulerDecisionRecorded',
+  'SystemTickEmitted',
+  'AgentSlept',
+]);

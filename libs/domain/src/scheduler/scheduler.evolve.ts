@@ -13,6 +13,8 @@ export function evolveScheduler(state: AgentState, event: SchedulerEvent): Agent
       return { ...state, emitted_tick_keys: keys, pending_wake_hint: pending };
     }
     case 'AgentSlept':
-      return state.posture === 'awake_idle' || state.posture === 'awake_running' ? { ...state, posture: 'asleep' } : state;
+      return state.posture === 'awake_idle' || state.posture === 'awake_running'
+        ? { ...state, posture: 'asleep' }
+        : state;
   }
 }

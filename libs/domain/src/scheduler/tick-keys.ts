@@ -14,7 +14,8 @@ export function epochMicros(instant: string): string {
   return String(ms * 1000 + micros);
 }
 
-export const wakeHintKey = (source: string, createdAt: string): string => `wake_hint:${source}:${epochMicros(createdAt)}`;
+export const wakeHintKey = (source: string, createdAt: string): string =>
+  `wake_hint:${source}:${epochMicros(createdAt)}`;
 
 export const continueActiveKey = (workItemId: string, revision: number): string =>
   `work_queue:continue_active:${workItemId}:${revision}`;

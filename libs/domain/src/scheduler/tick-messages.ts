@@ -28,27 +28,50 @@ function itemTickBody(state: AgentState, reason: TickReason, item: WorkItem): st
 
 type TickInput = { reason: TickReason; idempotency_key: string; work_item_id: string | null; message_id: string };
 
-function wakeHintTick(state: AgentState): { body: MessageBody; work_item_id: string | null; causation_id: string | null; liveness_only: boolean } {
+function wakeHintTick(state: AgentState): {
+  body: MessageBody;
+  work_item_id: string | null;
+  causation_id: string | null;
+  liveness_only: boolean;
+} {
   const hint = state.pending_wake_hint;
   if (hint === null) return { body: 'wake_hint', work_item_id: null, causation_id: null, liveness_only: true };
   const intent = state.waiting_intents.get(hint.intent_id);
-  return { body: wakeHintTickBody(hint), work_item_id: intent?.work_item_id ?? null, causation_id: hint.intent_id, liveness_only: hint.body === null };
+  return {
+    body: wakeHintTickBody(hint),
+    work_item_id: intent?.work_item_id ?? null,
+    causation_id: hint.intent_id,
+    liveness_only: hint.body === null,
+  };
 }
 
 /** SystemTickEmitted and its system_tick (priority next; a recheck is background). */
 export function systemTickEvents(state: AgentState, agentId: string, tick: TickInput, at: string): AgentEvent[] {
   const emitted: SystemTickEmitted = {
     type: 'SystemTickEmitted',
-    data: { agent_id: agentId, message_id: tick.message_id, reason: tick.reason, idempotency_key: tick.idempotency_key, work_item_id: tick.work_item_id, at },
+    data: {
+      agent_id: agentId,
+      message_id: tick.message_id,
+      reason: tick.reason,
+      idempotency_key: tick.idempotency_key,
+      work_item_id: tick.work_item_id,
+      at,
+    },
   };
   const common = {
-    message_id: tick.message_id, kind: 'system_tick' as const, authority: 'runtime_instruction' as const,
-    correlation_id: tick.idempotency_key, priority: tick.reason === 'work_item_recheck' ? 'background' as const : 'next' as const,
+    message_id: tick.message_id,
+    kind: 'system_tick' as const,
+    authority: 'runtime_instruction' as const,
+    correlation_id: tick.idempotency_key,
+    priority: tick.reason === 'work_item_recheck' ? ('background' as const) : ('next' as const),
   };
   if (tick.reason === 'wake_hint') {
     return [emitted, messageQueued(agentId, { ...common, origin: 'wake_hint', ...wakeHintTick(state) }, at)];
   }
   const item = state.work_items.get(tick.work_item_id);
   const body = item ? itemTickBody(state, tick.reason, item) : `${tick.reason}: work item ${tick.work_item_id ?? ''}`;
-  return [emitted, messageQueued(agentId, { ...common, origin: 'scheduler', body, work_item_id: tick.work_item_id }, at)];
+  return [
+    emitted,
+    messageQueued(agentId, { ...common, origin: 'scheduler', body, work_item_id: tick.work_item_id }, at),
+  ];
 }

@@ -10,8 +10,11 @@ import { plainDecision, type SchedulerDecision } from './decision';
 
 /** Open items waiting for the operator: needs_input, or an active operator wait on the item. */
 function operatorItems(state: AgentState, intents: WaitingIntentRecord[]): string[] {
-  const byWait = new Set(intents.filter((i) => i.wake === 'operator_input' && i.work_item_id !== null).map((i) => i.work_item_id));
-  return state.work_items.values()
+  const byWait = new Set(
+    intents.filter((i) => i.wake === 'operator_input' && i.work_item_id !== null).map((i) => i.work_item_id),
+  );
+  return state.work_items
+    .values()
     .filter((item) => item.state === 'open' && (item.plan_status === 'needs_input' || byWait.has(item.id)))
     .sort(recencyComparator())
     .map((item) => item.id);
@@ -22,7 +25,8 @@ const intentEvidence = (intent: WaitingIntentRecord): string =>
 
 /** Everything awaited, as evidence lines: operator items, intents, the tasks they wait on, scheduled timers. */
 function awaitedEvidence(state: AgentState, intents: WaitingIntentRecord[], operator: string[]): string[] {
-  const tasks = intents.filter((i) => i.wake === 'task_result' && i.resource !== null)
+  const tasks = intents
+    .filter((i) => i.wake === 'task_result' && i.resource !== null)
     .map((i) => `task:${i.resource}:${state.tasks.get(i.resource)?.status ?? 'unknown'}`);
   return [
     ...operator.map((id) => `waiting_for_operator:${id}`),
@@ -41,11 +45,16 @@ export function waitRung(state: AgentState): SchedulerDecision | null {
   const evidence = awaitedEvidence(state, intents, operator);
   const agentOperator = intents.find((i) => i.wake === 'operator_input');
   if (operator.length > 0 || agentOperator) {
-    return plainDecision('WaitForOperator', 'waiting_for_operator', evidence, { work_item_id: operator[0] ?? agentOperator?.work_item_id ?? undefined });
+    return plainDecision('WaitForOperator', 'waiting_for_operator', evidence, {
+      work_item_id: operator[0] ?? agentOperator?.work_item_id ?? undefined,
+    });
   }
   const task = intents.find((i) => i.wake === 'task_result');
   if (task) {
-    return plainDecision('WaitForTask', 'waiting_for_task', evidence, { task_id: task.resource ?? undefined, work_item_id: task.work_item_id ?? undefined });
+    return plainDecision('WaitForTask', 'waiting_for_task', evidence, {
+      task_id: task.resource ?? undefined,
+      work_item_id: task.work_item_id ?? undefined,
+    });
   }
   const timerIntent = intents.find((i) => i.wake === 'timer');
   if (timers.length > 0 || timerIntent) {
@@ -53,16 +62,20 @@ export function waitRung(state: AgentState): SchedulerDecision | null {
     return plainDecision('WaitForTimer', 'waiting_for_timer', evidence, { work_item_id: itemId ?? undefined });
   }
   const other = intents[0];
-  return plainDecision('WaitForExternalChange', 'waiting_for_external_change', evidence, { work_item_id: other?.work_item_id ?? undefined });
+  return plainDecision('WaitForExternalChange', 'waiting_for_external_change', evidence, {
+    work_item_id: other?.work_item_id ?? undefined,
+  });
 }
 
 /** Rung 10: nothing to do and nothing awaited. Blocked items and running tasks are named (task presence is not a wait). */
 export function idleRung(state: AgentState): SchedulerDecision {
-  const blocked = state.work_items.values()
+  const blocked = state.work_items
+    .values()
     .filter((item) => item.state === 'open' && readinessOf(state, item) === 'blocked')
     .sort(recencyComparator())
     .map((item) => `blocked:${item.id}`);
-  const tasks = state.tasks.values()
+  const tasks = state.tasks
+    .values()
     .filter((task) => !isTerminalTaskStatus(task.status))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((task) => `active_task_not_a_wait:${task.id}:${task.status}`);

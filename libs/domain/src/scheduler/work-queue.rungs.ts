@@ -14,15 +14,30 @@ export type Suppressed = string[];
 
 export const isEmitted = (state: AgentState, key: string): boolean => state.emitted_tick_keys.has(key);
 
-function tick(reason: TickReason, key: string, evidence: string[], workItemId?: string, livenessOnly = false): SchedulerDecision {
+function tick(
+  reason: TickReason,
+  key: string,
+  evidence: string[],
+  workItemId?: string,
+  livenessOnly = false,
+): SchedulerDecision {
   return {
-    kind: 'EmitSystemTick', reason, model_reentry: false, liveness_only: livenessOnly,
-    ...(workItemId !== undefined && { work_item_id: workItemId }), idempotency_key: key, evidence,
+    kind: 'EmitSystemTick',
+    reason,
+    model_reentry: false,
+    liveness_only: livenessOnly,
+    ...(workItemId !== undefined && { work_item_id: workItemId }),
+    idempotency_key: key,
+    evidence,
   };
 }
 
 /** Returns the tick unless its key was emitted before (then records the skip and returns null). */
-function unlessEmitted(state: AgentState, suppressed: Suppressed, decision: SchedulerDecision): SchedulerDecision | null {
+function unlessEmitted(
+  state: AgentState,
+  suppressed: Suppressed,
+  decision: SchedulerDecision,
+): SchedulerDecision | null {
   const key = decision.idempotency_key ?? '';
   if (!isEmitted(state, key)) return decision;
   suppressed.push(key);
@@ -44,12 +59,17 @@ export function continueActiveRung(state: AgentState, suppressed: Suppressed): S
   const item = currentWorkItem(state);
   if (item === null || item.state !== 'open' || readinessOf(state, item) !== 'runnable') return null;
   const evidence = [`current_work_item:${item.id}`, `revision:${item.revision}`, 'current_work_item_runnable'];
-  return unlessEmitted(state, suppressed, tick('continue_active', continueActiveKey(item.id, item.revision), evidence, item.id));
+  return unlessEmitted(
+    state,
+    suppressed,
+    tick('continue_active', continueActiveKey(item.id, item.revision), evidence, item.id),
+  );
 }
 
 /** Every trigger an item's intents ever received (any status): it only grows, so a new trigger is a new key. */
 export function itemTriggerCount(state: AgentState, workItemId: string): number {
-  return state.waiting_intents.values()
+  return state.waiting_intents
+    .values()
     .filter((intent) => intent.work_item_id === workItemId)
     .reduce((sum, intent) => sum + intent.trigger_count, 0);
 }
@@ -59,7 +79,11 @@ export function triggeredReviewRung(state: AgentState, suppressed: Suppressed): 
   for (const item of rankedCandidates(state, 'triggered_blocked')) {
     const count = itemTriggerCount(state, item.id);
     const evidence = [`triggered_blocked:${item.id}`, `trigger_count:${count}`];
-    const decision = unlessEmitted(state, suppressed, tick('triggered_review', triggeredReviewKey(item.id, count), evidence, item.id));
+    const decision = unlessEmitted(
+      state,
+      suppressed,
+      tick('triggered_review', triggeredReviewKey(item.id, count), evidence, item.id),
+    );
     if (decision) return decision;
   }
   return null;
@@ -70,7 +94,11 @@ export function queuedAvailableRung(state: AgentState, suppressed: Suppressed): 
   const { head: first, count } = queuedRunnable(state);
   if (first === undefined) return null;
   const evidence = [`queued_runnable:${first.id}`, `revision:${first.revision}`, `queued_runnable_count:${count}`];
-  return unlessEmitted(state, suppressed, tick('queued_available', queuedAvailableKey(first.id, first.revision), evidence, first.id));
+  return unlessEmitted(
+    state,
+    suppressed,
+    tick('queued_available', queuedAvailableKey(first.id, first.revision), evidence, first.id),
+  );
 }
 
 /** Open blocked items whose recheck_at has come, soonest deadline first. */
@@ -89,7 +117,11 @@ export function recheckRung(state: AgentState, now: string, suppressed: Suppress
   for (const item of dueRechecks(state, now)) {
     const recheckAt = item.recheck_at ?? '';
     const evidence = [`recheck_due:${item.id}`, `recheck_at:${recheckAt}`];
-    const decision = unlessEmitted(state, suppressed, tick('work_item_recheck', recheckKey(item.id, recheckAt), evidence, item.id));
+    const decision = unlessEmitted(
+      state,
+      suppressed,
+      tick('work_item_recheck', recheckKey(item.id, recheckAt), evidence, item.id),
+    );
     if (decision) return decision;
   }
   return null;

@@ -12,13 +12,27 @@ describe('the continue_active key of a model turn', () => {
   it('is consumed by a turn that ran with the item focused at that revision', () => {
     const decision = nextDecision(ran);
     expect(decision).toMatchObject({ kind: 'Sleep' });
-    expect(decision.evidence).toEqual(expect.arrayContaining(['duplicate_tick_suppressed', 'tick_key_already_emitted:work_queue:continue_active:w-1:1']));
+    expect(decision.evidence).toEqual(
+      expect.arrayContaining([
+        'duplicate_tick_suppressed',
+        'tick_key_already_emitted:work_queue:continue_active:w-1:1',
+      ]),
+    );
   });
 
   it('comes back when the turn moved the item to a new revision (progress)', () => {
-    const progressed = history(focused, wcmd.enqueue('m-1'), tcmd.startTurn('t-1', 'm-1'), cmd.update('w-1', { todo_list: [todo('next step')] }),
-      tcmd.terminal('t-1', 'completed'));
-    expect(nextDecision(progressed)).toMatchObject({ kind: 'EmitSystemTick', reason: 'continue_active', idempotency_key: 'work_queue:continue_active:w-1:2' });
+    const progressed = history(
+      focused,
+      wcmd.enqueue('m-1'),
+      tcmd.startTurn('t-1', 'm-1'),
+      cmd.update('w-1', { todo_list: [todo('next step')] }),
+      tcmd.terminal('t-1', 'completed'),
+    );
+    expect(nextDecision(progressed)).toMatchObject({
+      kind: 'EmitSystemTick',
+      reason: 'continue_active',
+      idempotency_key: 'work_queue:continue_active:w-1:2',
+    });
   });
 
   it('is emitted once per revision by the scheduler itself', () => {
@@ -30,9 +44,18 @@ describe('the continue_active key of a model turn', () => {
 });
 
 describe('triggered review', () => {
-  const waiting = history(agent, cmd.create('w-1'),
-    wcmd.waitFor('i-1', 'w-1', { wake: 'external', resource: 'pr', callback_token_hash: 'sha256:x', delivery_mode: 'enqueue_message' }),
-    wcmd.trigger('i-1', { message_id: 'm-cb-1' }), wcmd.drop('m-cb-1'));
+  const waiting = history(
+    agent,
+    cmd.create('w-1'),
+    wcmd.waitFor('i-1', 'w-1', {
+      wake: 'external',
+      resource: 'pr',
+      callback_token_hash: 'sha256:x',
+      delivery_mode: 'enqueue_message',
+    }),
+    wcmd.trigger('i-1', { message_id: 'm-cb-1' }),
+    wcmd.drop('m-cb-1'),
+  );
 
   it('is surfaced once per trigger count, and again after a new trigger', () => {
     const surfaced = schedulerStep(waiting);
@@ -40,14 +63,25 @@ describe('triggered review', () => {
     const quiet = history(surfaced, wcmd.drop('m-tick'));
     expect(nextDecision(quiet)).toMatchObject({ kind: 'WaitForExternalChange' });
     const again = history(quiet, wcmd.trigger('i-1', { message_id: 'm-cb-2' }), wcmd.drop('m-cb-2'));
-    expect(nextDecision(again)).toMatchObject({ reason: 'triggered_review', idempotency_key: 'work_queue:triggered_review:w-1:2' });
+    expect(nextDecision(again)).toMatchObject({
+      reason: 'triggered_review',
+      idempotency_key: 'work_queue:triggered_review:w-1:2',
+    });
   });
 
   it('counts every trigger of the item, so a replaced wait triggered once is a new key', () => {
     const surfaced = history(schedulerStep(waiting), wcmd.drop('m-tick'));
-    const replaced = history(surfaced,
-      wcmd.waitFor('i-2', 'w-1', { wake: 'external', resource: 'pr', callback_token_hash: 'sha256:y', delivery_mode: 'enqueue_message' }),
-      wcmd.trigger('i-2', { message_id: 'm-cb-3' }), wcmd.drop('m-cb-3'));
+    const replaced = history(
+      surfaced,
+      wcmd.waitFor('i-2', 'w-1', {
+        wake: 'external',
+        resource: 'pr',
+        callback_token_hash: 'sha256:y',
+        delivery_mode: 'enqueue_message',
+      }),
+      wcmd.trigger('i-2', { message_id: 'm-cb-3' }),
+      wcmd.drop('m-cb-3'),
+    );
     expect(nextDecision(replaced)).toMatchObject({ idempotency_key: 'work_queue:triggered_review:w-1:2' });
   });
 });
@@ -66,7 +100,12 @@ describe('queued available', () => {
   it('never changes the focus', () => {
     const state = replay(schedulerStep(two));
     expect(state.current_work_item_id).toBeNull();
-    expect(state.messages.get('m-tick')).toMatchObject({ kind: 'system_tick', work_item_id: 'w-a', priority: 'next', origin: 'scheduler' });
+    expect(state.messages.get('m-tick')).toMatchObject({
+      kind: 'system_tick',
+      work_item_id: 'w-a',
+      priority: 'next',
+      origin: 'scheduler',
+    });
   });
 });
 
@@ -84,7 +123,11 @@ describe('recheck', () => {
   });
 
   it('is surfaced again for a new recheck_at', () => {
-    const surfaced = history(schedulerStep(blocked, at(90)), wcmd.drop('m-tick'), cmd.update('w-1', { recheck_at: at(100) }));
+    const surfaced = history(
+      schedulerStep(blocked, at(90)),
+      wcmd.drop('m-tick'),
+      cmd.update('w-1', { recheck_at: at(100) }),
+    );
     expect(nextDecision(surfaced, at(100))).toMatchObject({ reason: 'work_item_recheck' });
   });
 });

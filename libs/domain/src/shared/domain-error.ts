@@ -1,10 +1,5 @@
 /** Every refusal code the domain can raise. The app maps each to one HTTP status. */
-export type DomainErrorCode =
-  | 'validation_failed'
-  | 'not_found'
-  | 'invariant_violated'
-  | 'conflict'
-  | 'already_exists';
+export type DomainErrorCode = 'validation_failed' | 'not_found' | 'invariant_violated' | 'conflict' | 'already_exists';
 
 export type DomainErrorDetails = Record<string, unknown>;
 

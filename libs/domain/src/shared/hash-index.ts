@@ -24,7 +24,7 @@ export function hashOf(key: string): number {
 function bitCount(value: number): number {
   let v = value - ((value >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function withSlot(slots: readonly Slot[], at: number, slot: Slot, insert: boolean): Slot[] {
@@ -58,7 +58,8 @@ function merged(a: Leaf | Collision, b: Leaf, shift: number): Slot {
 function inserted(branch: Branch, leaf: Leaf, shift: number): Branch {
   const bit = 1 << ((leaf.hash >>> shift) & MASK);
   const at = bitCount(branch.bitmap & (bit - 1));
-  if ((branch.bitmap & bit) === 0) return { kind: 1, bitmap: branch.bitmap | bit, slots: withSlot(branch.slots, at, leaf, true) };
+  if ((branch.bitmap & bit) === 0)
+    return { kind: 1, bitmap: branch.bitmap | bit, slots: withSlot(branch.slots, at, leaf, true) };
   const child = branch.slots[at];
   const next = child.kind === 1 ? inserted(child, leaf, shift + BITS) : merged(child, leaf, shift + BITS);
   return { kind: 1, bitmap: branch.bitmap, slots: withSlot(branch.slots, at, next, false) };

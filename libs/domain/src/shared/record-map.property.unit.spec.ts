@@ -2,12 +2,29 @@ import fc from 'fast-check';
 import { RecordMap, valuesInObjectOrder } from './record-map';
 
 type Value = { n: number };
-type Op = { kind: 'set'; id: string; n: number } | { kind: 'same'; id: string } | { kind: 'update'; id: string; n: number };
+type Op =
+  { kind: 'set'; id: string; n: number } | { kind: 'same'; id: string } | { kind: 'update'; id: string; n: number };
 
 /** Prototype members, array indexes, empty, unicode, and two pairs of ids with equal hashes (one collision bucket each). */
 const SPECIAL_IDS = [
-  'constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '1', '0', '42', '007', '', 'é', '日本', '🙂', 'a',
-  'w-57649', 'w-1721240', 'w-57648', 'w-1721241',
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '1',
+  '0',
+  '42',
+  '007',
+  '',
+  'é',
+  '日本',
+  '🙂',
+  'a',
+  'w-57649',
+  'w-1721240',
+  'w-57648',
+  'w-1721241',
 ];
 const idArb = fc.oneof(
   fc.constantFrom(...SPECIAL_IDS),
@@ -65,44 +82,59 @@ function expectSame(map: RecordMap<Value>, model: Map<string, Value>): void {
 
 describe('RecordMap against a Map model (property)', () => {
   it('answers get, has, size and insertion order as the model after any sequence of set and update', () => {
-    fc.assert(fc.property(opsArb, (ops) => {
-      const { map, model } = run(ops);
-      expectSame(map, model);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { map, model } = run(ops);
+        expectSame(map, model);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('serialises to the plain object the model would have been, and reads it back', () => {
-    fc.assert(fc.property(opsArb, (ops) => {
-      const { map, model } = run(ops);
-      const plain: Record<string, Value> = {};
-      for (const [id, value] of model) Object.defineProperty(plain, id, { value, enumerable: true, writable: true, configurable: true });
-      expect(JSON.stringify(map)).toBe(JSON.stringify(plain));
-      expect(Object.keys(map.toJSON())).toEqual(Object.keys(plain));
-      const revived = RecordMap.from(JSON.parse(JSON.stringify(map)) as Record<string, Value>);
-      expect(JSON.stringify(revived)).toBe(JSON.stringify(map));
-      expect(new Map(revived.entries().map(([id, value]) => [id, value.n]))).toEqual(new Map([...model].map(([id, value]) => [id, value.n])));
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { map, model } = run(ops);
+        const plain: Record<string, Value> = {};
+        for (const [id, value] of model)
+          Object.defineProperty(plain, id, { value, enumerable: true, writable: true, configurable: true });
+        expect(JSON.stringify(map)).toBe(JSON.stringify(plain));
+        expect(Object.keys(map.toJSON())).toEqual(Object.keys(plain));
+        const revived = RecordMap.from(JSON.parse(JSON.stringify(map)) as Record<string, Value>);
+        expect(JSON.stringify(revived)).toBe(JSON.stringify(map));
+        expect(new Map(revived.entries().map(([id, value]) => [id, value.n]))).toEqual(
+          new Map([...model].map(([id, value]) => [id, value.n])),
+        );
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('lists as changed exactly the entries that are new or hold another value than in the older version', () => {
-    fc.assert(fc.property(opsArb, fc.array(opArb, { maxLength: 60 }), (first, then) => {
-      const older = run(first);
-      const olderModel = new Map(older.model);
-      const newer = run(then, older.map, older.model);
-      const expected = [...newer.model.entries()].filter(([id, value]) => olderModel.get(id) !== value);
-      expect(newer.map.changedSince(older.map)).toEqual(expected);
-      expect(older.map.changedSince(older.map)).toEqual([]);
-      expect(newer.map.changedSince(RecordMap.empty())).toEqual([...newer.model.entries()]);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(opsArb, fc.array(opArb, { maxLength: 60 }), (first, then) => {
+        const older = run(first);
+        const olderModel = new Map(older.model);
+        const newer = run(then, older.map, older.model);
+        const expected = [...newer.model.entries()].filter(([id, value]) => olderModel.get(id) !== value);
+        expect(newer.map.changedSince(older.map)).toEqual(expected);
+        expect(older.map.changedSince(older.map)).toEqual([]);
+        expect(newer.map.changedSince(RecordMap.empty())).toEqual([...newer.model.entries()]);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('compares unrelated maps by value identity, not by structure', () => {
-    fc.assert(fc.property(opsArb, (ops) => {
-      const { map } = run(ops);
-      const copy = RecordMap.from(map.entries());
-      expect(map.changedSince(copy)).toEqual([]);
-      expect(copy.changedSince(map)).toEqual([]);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { map } = run(ops);
+        const copy = RecordMap.from(map.entries());
+        expect(map.changedSince(copy)).toEqual([]);
+        expect(copy.changedSince(map)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 
@@ -115,15 +147,23 @@ describe('RecordMap at scale', () => {
     expect(changed.get('w-1234')).toEqual({ n: -1 });
     expect(map.get('w-1234')).toEqual({ n: 1234 });
     expect(changed.changedSince(map)).toEqual([['w-1234', { n: -1 }]]);
-    expect(changed.values().map((v) => v.n).filter((n, i) => n !== i)).toEqual([-1]);
+    expect(
+      changed
+        .values()
+        .map((v) => v.n)
+        .filter((n, i) => n !== i),
+    ).toEqual([-1]);
   });
 });
 
 describe('valuesInObjectOrder', () => {
   it('lists values as Object.values of the plain object the map serialises to (property)', () => {
-    fc.assert(fc.property(opsArb, (ops) => {
-      const { map } = run(ops);
-      expect(valuesInObjectOrder(map)).toEqual(Object.values(map.toJSON()));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(opsArb, (ops) => {
+        const { map } = run(ops);
+        expect(valuesInObjectOrder(map)).toEqual(Object.values(map.toJSON()));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

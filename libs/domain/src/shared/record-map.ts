@@ -35,15 +35,28 @@ function withEntry<T>(node: VectorNode<T> | undefined, shift: number, at: number
   if (node === undefined) return pathTo(shift, entry);
   const copy = node.slice();
   if (shift === 0) copy[at & MASK] = entry;
-  else copy[(at >>> shift) & MASK] = withEntry(node[(at >>> shift) & MASK] as VectorNode<T> | undefined, shift - BITS, at, entry);
+  else
+    copy[(at >>> shift) & MASK] = withEntry(
+      node[(at >>> shift) & MASK] as VectorNode<T> | undefined,
+      shift - BITS,
+      at,
+      entry,
+    );
   return copy;
 }
 
 /** The node of a vector at `level` whose first position is `base`, or undefined. */
-function nodeAt<T>(root: VectorNode<T>, shift: number, size: number, level: number, base: number): VectorNode<T> | undefined {
+function nodeAt<T>(
+  root: VectorNode<T>,
+  shift: number,
+  size: number,
+  level: number,
+  base: number,
+): VectorNode<T> | undefined {
   if (level > shift || base >= size) return undefined;
   let node: VectorNode<T> | undefined = root;
-  for (let at = shift; at > level && node !== undefined; at -= BITS) node = node[(base >>> at) & MASK] as VectorNode<T> | undefined;
+  for (let at = shift; at > level && node !== undefined; at -= BITS)
+    node = node[(base >>> at) & MASK] as VectorNode<T> | undefined;
   return node;
 }
 
@@ -66,7 +79,10 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
 
   /** A map of a plain object's own entries (in its key order), or of `[id, value]` pairs in order. */
   static from<T>(source: Readonly<Record<string, T>> | Iterable<readonly [string, T]>): RecordMap<T> {
-    const entries = Symbol.iterator in source ? (source as Iterable<readonly [string, T]>) : Object.entries(source as Record<string, T>);
+    const entries =
+      Symbol.iterator in source
+        ? (source as Iterable<readonly [string, T]>)
+        : Object.entries(source as Record<string, T>);
     let map = RecordMap.empty<T>();
     for (const [id, value] of entries) map = map.set(id, value);
     return map;
@@ -134,7 +150,8 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
   toJSON(): Record<string, T> {
     const out: Record<string, T> = {};
     for (const [id, value] of this.entries()) {
-      if (id === '__proto__') Object.defineProperty(out, id, { value, enumerable: true, writable: true, configurable: true });
+      if (id === '__proto__')
+        Object.defineProperty(out, id, { value, enumerable: true, writable: true, configurable: true });
       else out[id] = value;
     }
     return out;
@@ -157,7 +174,8 @@ export class RecordMap<T> implements Iterable<Entry<T>> {
           if (entry !== same?.[i] && older.get(entry[0]) !== entry[1]) out.push(entry);
         } else {
           const childBase = base + (i << level);
-          const child = same === undefined ? counterpart(level - BITS, childBase) : (same[i] as VectorNode<T> | undefined);
+          const child =
+            same === undefined ? counterpart(level - BITS, childBase) : (same[i] as VectorNode<T> | undefined);
           walk(node[i] as VectorNode<T>, level - BITS, childBase, child);
         }
       }

@@ -5,9 +5,21 @@ import { compareInstants, isRfc3339 } from './time';
 
 describe('id validation (API.md pattern)', () => {
   it.each([
-    ['w-1', true], ['A', true], ['0abc', true], ['a.b:c_d-e', true], ['a'.repeat(128), true],
-    ['', false], ['a'.repeat(129), false], ['-a', false], ['.hidden', false], ['_a', false],
-    ['a/b', false], ['a b', false], ['a\\b', false], ['é', false], ['..', false],
+    ['w-1', true],
+    ['A', true],
+    ['0abc', true],
+    ['a.b:c_d-e', true],
+    ['a'.repeat(128), true],
+    ['', false],
+    ['a'.repeat(129), false],
+    ['-a', false],
+    ['.hidden', false],
+    ['_a', false],
+    ['a/b', false],
+    ['a b', false],
+    ['a\\b', false],
+    ['é', false],
+    ['..', false],
   ])('%j is valid: %s', (id, valid) => {
     expect(isValidId(id)).toBe(valid);
   });
@@ -19,7 +31,10 @@ describe('id validation (API.md pattern)', () => {
 
   it('assertValidId throws validation_failed naming the field', () => {
     expect(() => assertValidId('a b', 'work_item_id')).toThrow(
-      expect.objectContaining({ code: 'validation_failed', details: expect.objectContaining({ field: 'work_item_id' }) }),
+      expect.objectContaining({
+        code: 'validation_failed',
+        details: expect.objectContaining({ field: 'work_item_id' }),
+      }),
     );
   });
 
@@ -31,9 +46,16 @@ describe('id validation (API.md pattern)', () => {
 
 describe('RFC 3339 timestamps', () => {
   it.each([
-    ['2026-01-02T03:04:05Z', true], ['2026-01-02T03:04:05.123456Z', true], ['2026-01-02T03:04:05+02:00', true],
-    ['2026-01-02t03:04:05z', true], ['2026-01-02', false], ['2026-01-02T03:04:05', false],
-    ['2026-13-02T03:04:05Z', false], ['2026-01-02T24:00:00Z', false], ['yesterday', false], ['', false],
+    ['2026-01-02T03:04:05Z', true],
+    ['2026-01-02T03:04:05.123456Z', true],
+    ['2026-01-02T03:04:05+02:00', true],
+    ['2026-01-02t03:04:05z', true],
+    ['2026-01-02', false],
+    ['2026-01-02T03:04:05', false],
+    ['2026-13-02T03:04:05Z', false],
+    ['2026-01-02T24:00:00Z', false],
+    ['yesterday', false],
+    ['', false],
   ])('%j is RFC 3339: %s', (value, valid) => {
     expect(isRfc3339(value)).toBe(valid);
   });

@@ -1,5 +1,4 @@
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** True for a full RFC 3339 date-time with an offset (`2026-01-02T03:04:05Z`, `...+02:00`). */
 export function isRfc3339(value: unknown): value is string {

@@ -16,10 +16,23 @@ export function intentsAwaitingTask(state: AgentState, taskId: string): WaitingI
   return activeIntents(state).filter((intent) => intent.wake === 'task_result' && intent.resource === taskId);
 }
 
-function resolved(agentId: string, intent: WaitingIntentRecord, task: TaskRecord, result: TaskResult, at: string): WaitingIntentResolved {
+function resolved(
+  agentId: string,
+  intent: WaitingIntentRecord,
+  task: TaskRecord,
+  result: TaskResult,
+  at: string,
+): WaitingIntentResolved {
   return {
     type: 'WaitingIntentResolved',
-    data: { agent_id: agentId, intent_id: intent.id, work_item_id: intent.work_item_id, task_id: task.id, task_status: result.status, at },
+    data: {
+      agent_id: agentId,
+      intent_id: intent.id,
+      work_item_id: intent.work_item_id,
+      task_id: task.id,
+      task_status: result.status,
+      at,
+    },
   };
 }
 
@@ -27,7 +40,12 @@ function resolved(agentId: string, intent: WaitingIntentRecord, task: TaskRecord
  * The only blocker the runtime clears: the item's `blocked_by` still says exactly what the
  * resolved intent waited for. Clearing it also clears a leftover recheck_at (as UpdateWorkItem does).
  */
-function blockersCleared(state: AgentState, agentId: string, intents: WaitingIntentRecord[], at: string): WorkItemUpdated[] {
+function blockersCleared(
+  state: AgentState,
+  agentId: string,
+  intents: WaitingIntentRecord[],
+  at: string,
+): WorkItemUpdated[] {
   const cleared = new Map<string, WorkItemUpdated>();
   for (const intent of intents) {
     const item = intent.work_item_id === null ? undefined : state.work_items.get(intent.work_item_id);
@@ -35,8 +53,12 @@ function blockersCleared(state: AgentState, agentId: string, intents: WaitingInt
     cleared.set(item.id, {
       type: 'WorkItemUpdated',
       data: {
-        agent_id: agentId, work_item_id: item.id, blocked_by: null, ...(item.recheck_at !== null && { recheck_at: null }),
-        revision: item.revision + 1, at,
+        agent_id: agentId,
+        work_item_id: item.id,
+        blocked_by: null,
+        ...(item.recheck_at !== null && { recheck_at: null }),
+        revision: item.revision + 1,
+        at,
       },
     });
   }
@@ -44,18 +66,43 @@ function blockersCleared(state: AgentState, agentId: string, intents: WaitingInt
 }
 
 function taskResultMessage(
-  state: AgentState, agentId: string, task: TaskRecord, result: TaskResult, intents: WaitingIntentRecord[], at: string,
+  state: AgentState,
+  agentId: string,
+  task: TaskRecord,
+  result: TaskResult,
+  intents: WaitingIntentRecord[],
+  at: string,
 ): MessageQueued {
   const workItemId = task.work_item_id ?? intents.find((intent) => intent.work_item_id !== null)?.work_item_id ?? null;
-  return runtimeMessageQueued(agentId, {
-    message_id: requireNewMessageId(state, result.message_id), kind: 'task_result', origin: 'task',
-    body: { task_id: task.id, task_kind: task.kind, status: result.status, detail: result.detail ?? task.detail, summary: task.summary },
-    work_item_id: workItemId, task_id: task.id, causation_id: task.id,
-  }, at);
+  return runtimeMessageQueued(
+    agentId,
+    {
+      message_id: requireNewMessageId(state, result.message_id),
+      kind: 'task_result',
+      origin: 'task',
+      body: {
+        task_id: task.id,
+        task_kind: task.kind,
+        status: result.status,
+        detail: result.detail ?? task.detail,
+        summary: task.summary,
+      },
+      work_item_id: workItemId,
+      task_id: task.id,
+      causation_id: task.id,
+    },
+    at,
+  );
 }
 
 /** What a terminal status brings, after the task's own event: intents resolved, blockers cleared, task_result queued. */
-export function taskResultEvents(state: AgentState, agentId: string, task: TaskRecord, result: TaskResult, at: string): AgentEvent[] {
+export function taskResultEvents(
+  state: AgentState,
+  agentId: string,
+  task: TaskRecord,
+  result: TaskResult,
+  at: string,
+): AgentEvent[] {
   const intents = intentsAwaitingTask(state, task.id);
   return [
     ...intents.map((intent) => resolved(agentId, intent, task, result, at)),

@@ -3,7 +3,13 @@ import { requireAbsent, requireOpen, requireRecord, requireRegistered, requireWo
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
 import { requireTrimmedText } from '../shared/text';
-import { optionalOneOf, optionalTrimmedText, optionalValidId, requireOneOf, requireValidId } from '../shared/validation';
+import {
+  optionalOneOf,
+  optionalTrimmedText,
+  optionalValidId,
+  requireOneOf,
+  requireValidId,
+} from '../shared/validation';
 import { taskResultEvents } from './task-result';
 import type { CreateTask, UpdateTaskStatus } from './task.commands';
 import { TASK_STATUS_EVENT_TYPES, type TaskCreated, type TaskStatusChanged } from './task.events';
@@ -15,7 +21,13 @@ export const TASK_DETAIL_MAX_LENGTH = 4000;
 
 /** queued < running < cancelling < terminal (all four terminal statuses share the last phase). */
 const PHASE: Record<TaskStatus, number> = {
-  queued: 0, running: 1, cancelling: 2, completed: 3, failed: 3, cancelled: 3, interrupted: 3,
+  queued: 0,
+  running: 1,
+  cancelling: 2,
+  completed: 3,
+  failed: 3,
+  cancelled: 3,
+  interrupted: 3,
 };
 
 /** advance: a later phase; repeat: the same status (idempotent); stale: an earlier phase, or another terminal. */
@@ -38,14 +50,39 @@ export function decideCreateTask(command: CreateTask, state: AgentState): TaskCr
   const summary = optionalTrimmedText(data.summary, 'summary', { min: 1, max: TASK_SUMMARY_MAX_LENGTH });
   if (workItemId !== null) requireOpen(requireWorkItem(state, workItemId), 'attach a task to');
   requireAbsent(state.tasks, taskId, 'task');
-  return [{
-    type: 'TaskCreated',
-    data: { agent_id: agentId, task_id: taskId, kind, wait_policy: waitPolicy, work_item_id: workItemId, summary, status: 'queued', at: now },
-  }];
+  return [
+    {
+      type: 'TaskCreated',
+      data: {
+        agent_id: agentId,
+        task_id: taskId,
+        kind,
+        wait_policy: waitPolicy,
+        work_item_id: workItemId,
+        summary,
+        status: 'queued',
+        at: now,
+      },
+    },
+  ];
 }
 
-function statusChanged(agentId: string, task: TaskRecord, status: Exclude<TaskStatus, 'queued'>, detail: string | null, at: string): TaskStatusChanged {
-  const data = { agent_id: agentId, task_id: task.id, work_item_id: task.work_item_id, previous_status: task.status, status, detail, at };
+function statusChanged(
+  agentId: string,
+  task: TaskRecord,
+  status: Exclude<TaskStatus, 'queued'>,
+  detail: string | null,
+  at: string,
+): TaskStatusChanged {
+  const data = {
+    agent_id: agentId,
+    task_id: task.id,
+    work_item_id: task.work_item_id,
+    previous_status: task.status,
+    status,
+    detail,
+    at,
+  };
   return { type: TASK_STATUS_EVENT_TYPES[status], data } as TaskStatusChanged;
 }
 

@@ -35,7 +35,8 @@ export type TaskFailed = { type: 'TaskFailed'; data: TaskStatusData<'failed'> };
 export type TaskCancelled = { type: 'TaskCancelled'; data: TaskStatusData<'cancelled'> };
 export type TaskInterrupted = { type: 'TaskInterrupted'; data: TaskStatusData<'interrupted'> };
 
-export type TaskStatusChanged = TaskStarted | TaskCancelling | TaskCompleted | TaskFailed | TaskCancelled | TaskInterrupted;
+export type TaskStatusChanged =
+  TaskStarted | TaskCancelling | TaskCompleted | TaskFailed | TaskCancelled | TaskInterrupted;
 export type TaskEvent = TaskCreated | TaskStatusChanged;
 
 /** The event type that records a move to `status` (queued is only ever the creation). */

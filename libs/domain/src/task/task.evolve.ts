@@ -6,12 +6,22 @@ export function evolveTask(state: AgentState, event: TaskEvent): AgentState {
   if (event.type === 'TaskCreated') {
     const { data } = event;
     return putRecord(state, 'tasks', data.task_id, {
-      id: data.task_id, kind: data.kind, status: 'queued', wait_policy: data.wait_policy, work_item_id: data.work_item_id,
-      summary: data.summary, detail: null, created_at: data.at, updated_at: data.at,
+      id: data.task_id,
+      kind: data.kind,
+      status: 'queued',
+      wait_policy: data.wait_policy,
+      work_item_id: data.work_item_id,
+      summary: data.summary,
+      detail: null,
+      created_at: data.at,
+      updated_at: data.at,
     });
   }
   const { data } = event;
   return changeRecord(state, 'tasks', data.task_id, (task) => ({
-    ...task, status: data.status, detail: data.detail ?? task.detail, updated_at: data.at,
+    ...task,
+    status: data.status,
+    detail: data.detail ?? task.detail,
+    updated_at: data.at,
   }));
 }

@@ -3,7 +3,12 @@
 export type TerminalTaskStatus = 'completed' | 'failed' | 'cancelled' | 'interrupted';
 export type TaskStatus = 'queued' | 'running' | 'cancelling' | TerminalTaskStatus;
 
-export const TERMINAL_TASK_STATUSES: readonly TerminalTaskStatus[] = ['completed', 'failed', 'cancelled', 'interrupted'];
+export const TERMINAL_TASK_STATUSES: readonly TerminalTaskStatus[] = [
+  'completed',
+  'failed',
+  'cancelled',
+  'interrupted',
+];
 export const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'cancelling', ...TERMINAL_TASK_STATUSES];
 
 export type WaitPolicy = 'background' | 'blocking';

@@ -4,7 +4,9 @@ import { AGENT, cmd, NOW, registered } from './fixtures';
 
 describe('the given/when/then helper', () => {
   it('then passes on the exact events', () => {
-    given([]).when(cmd.register()).then([{ type: 'AgentRegistered', data: { agent_id: AGENT, at: NOW } }]);
+    given([])
+      .when(cmd.register())
+      .then([{ type: 'AgentRegistered', data: { agent_id: AGENT, at: NOW } }]);
   });
 
   it('then fails on different events', () => {
@@ -25,17 +27,23 @@ describe('the given/when/then helper', () => {
   });
 
   it('thenState folds the decided events onto the given state', () => {
-    given(registered()).when(cmd.create('w-1')).thenState((after, events) => {
-      expect(events).toHaveLength(1);
-      expect(after.version).toBe(2);
-    });
+    given(registered())
+      .when(cmd.create('w-1'))
+      .thenState((after, events) => {
+        expect(events).toHaveLength(1);
+        expect(after.version).toBe(2);
+      });
   });
 
   it('givenState decides on a given state instead of a folded stream', () => {
-    givenState({ ...replay([registered()]), posture: 'asleep' }).when(cmd.create('w-1')).thenState((after, events) => {
-      expect(events).toHaveLength(1);
-      expect(after.posture).toBe('asleep');
-    });
-    givenState(replay([registered()])).when(cmd.register()).thenThrows('already_exists');
+    givenState({ ...replay([registered()]), posture: 'asleep' })
+      .when(cmd.create('w-1'))
+      .thenState((after, events) => {
+        expect(events).toHaveLength(1);
+        expect(after.posture).toBe('asleep');
+      });
+    givenState(replay([registered()]))
+      .when(cmd.register())
+      .thenThrows('already_exists');
   });
 });

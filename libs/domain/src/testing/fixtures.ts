@@ -41,9 +41,14 @@ export function created(id: string, options: CreatedOptions = {}): AgentEvent {
   return {
     type: 'WorkItemCreated',
     data: {
-      agent_id: AGENT, work_item_id: id, objective: options.objective ?? `objective of ${id}`,
-      plan_status: options.plan_status ?? 'draft', todo_list: options.todo_list ?? [],
-      plan_artifact: artifact(id), revision: 1, at: options.at ?? T0,
+      agent_id: AGENT,
+      work_item_id: id,
+      objective: options.objective ?? `objective of ${id}`,
+      plan_status: options.plan_status ?? 'draft',
+      todo_list: options.todo_list ?? [],
+      plan_artifact: artifact(id),
+      revision: 1,
+      at: options.at ?? T0,
     },
   };
 }
@@ -58,9 +63,19 @@ export function picked(id: string, previous: string | null = null, time = at(2))
   return {
     type: 'WorkItemPicked',
     data: {
-      agent_id: AGENT, work_item_id: id, previous_work_item_id: previous, current_work_item_id: id,
-      reason: null, previous_readiness: null, current_readiness: 'runnable', switch_kind: 'explicit_focus_pick',
-      current_focus_mode: 'runnable', reason_required: false, reason_missing: true, warnings: [], at: time,
+      agent_id: AGENT,
+      work_item_id: id,
+      previous_work_item_id: previous,
+      current_work_item_id: id,
+      reason: null,
+      previous_readiness: null,
+      current_readiness: 'runnable',
+      switch_kind: 'explicit_focus_pick',
+      current_focus_mode: 'runnable',
+      reason_required: false,
+      reason_missing: true,
+      warnings: [],
+      at: time,
     },
   };
 }
@@ -69,8 +84,15 @@ export function completed(id: string, revision: number, time = at(3)): AgentEven
   return {
     type: 'WorkItemCompleted',
     data: {
-      agent_id: AGENT, work_item_id: id, round_id: null, completed_with_unfinished_todos: false,
-      unfinished_todo_count: 0, pending_todo_count: 0, in_progress_todo_count: 0, revision, at: time,
+      agent_id: AGENT,
+      work_item_id: id,
+      round_id: null,
+      completed_with_unfinished_todos: false,
+      unfinished_todo_count: 0,
+      pending_todo_count: 0,
+      in_progress_todo_count: 0,
+      revision,
+      at: time,
     },
   };
 }
@@ -78,12 +100,33 @@ export function completed(id: string, revision: number, time = at(3)): AgentEven
 export const todo = (text: string, state: TodoItem['state'] = 'pending'): TodoItem => ({ text, state });
 
 /** A waiting intent record, as the waiting-plane slice will store it. */
-export function intent(id: string, workItemId: string | null, overrides: Partial<WaitingIntentRecord> = {}): WaitingIntentRecord {
+export function intent(
+  id: string,
+  workItemId: string | null,
+  overrides: Partial<WaitingIntentRecord> = {},
+): WaitingIntentRecord {
   return {
-    id, scope: workItemId === null ? 'agent' : 'work_item', work_item_id: workItemId, wake: 'external',
-    reason: 'waiting', source: null, resource: null, condition: null, fire_at: null, delivery_mode: 'wake_hint',
-    status: 'active', trigger_count: 0, last_triggered_at: null, callback_token_hash: 'hash', created_at: T0,
-    updated_at: T0, timer_id: null, last_trigger: null, ended_at: null, end_reason: null, ...overrides,
+    id,
+    scope: workItemId === null ? 'agent' : 'work_item',
+    work_item_id: workItemId,
+    wake: 'external',
+    reason: 'waiting',
+    source: null,
+    resource: null,
+    condition: null,
+    fire_at: null,
+    delivery_mode: 'wake_hint',
+    status: 'active',
+    trigger_count: 0,
+    last_triggered_at: null,
+    callback_token_hash: 'hash',
+    created_at: T0,
+    updated_at: T0,
+    timer_id: null,
+    last_trigger: null,
+    ended_at: null,
+    end_reason: null,
+    ...overrides,
   };
 }
 
@@ -97,17 +140,31 @@ export function stateOf(events: AgentEvent[], intents: WaitingIntentRecord[] = [
 /** Command builders with default meta. */
 export const cmd = {
   register: (agent_id = AGENT): AgentCommand => ({ type: 'RegisterAgent', data: { agent_id }, meta: meta() }),
-  create: (id: string, data: Partial<Extract<AgentCommand, { type: 'CreateWorkItem' }>['data']> = {}): AgentCommand => ({
-    type: 'CreateWorkItem', data: { work_item_id: id, objective: `objective of ${id}`, plan_artifact: artifact(id), ...data }, meta: meta(),
+  create: (
+    id: string,
+    data: Partial<Extract<AgentCommand, { type: 'CreateWorkItem' }>['data']> = {},
+  ): AgentCommand => ({
+    type: 'CreateWorkItem',
+    data: { work_item_id: id, objective: `objective of ${id}`, plan_artifact: artifact(id), ...data },
+    meta: meta(),
   }),
-  update: (id: string, data: Omit<Extract<AgentCommand, { type: 'UpdateWorkItem' }>['data'], 'work_item_id'> = {}): AgentCommand => ({
-    type: 'UpdateWorkItem', data: { work_item_id: id, ...data }, meta: meta(),
+  update: (
+    id: string,
+    data: Omit<Extract<AgentCommand, { type: 'UpdateWorkItem' }>['data'], 'work_item_id'> = {},
+  ): AgentCommand => ({
+    type: 'UpdateWorkItem',
+    data: { work_item_id: id, ...data },
+    meta: meta(),
   }),
   pick: (id: string, reason?: string): AgentCommand => ({
-    type: 'PickWorkItem', data: { work_item_id: id, ...(reason !== undefined && { reason }) }, meta: meta(),
+    type: 'PickWorkItem',
+    data: { work_item_id: id, ...(reason !== undefined && { reason }) },
+    meta: meta(),
   }),
   complete: (id: string, round_id?: string): AgentCommand => ({
-    type: 'CompleteWorkItem', data: { work_item_id: id, ...(round_id !== undefined && { round_id }) }, meta: meta(),
+    type: 'CompleteWorkItem',
+    data: { work_item_id: id, ...(round_id !== undefined && { round_id }) },
+    meta: meta(),
   }),
 };
 

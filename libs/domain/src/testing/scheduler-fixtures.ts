@@ -8,7 +8,11 @@ import { history, wcmd } from './waiting-fixtures';
 // Every step leaves the queue empty unless it is about the queue.
 
 const external = (intentId: string, workItemId: string | null): AgentCommand =>
-  wcmd.waitFor(intentId, workItemId, { wake: 'external', resource: `res-${intentId}`, callback_token_hash: `sha256:${intentId}` });
+  wcmd.waitFor(intentId, workItemId, {
+    wake: 'external',
+    resource: `res-${intentId}`,
+    callback_token_hash: `sha256:${intentId}`,
+  });
 
 export type Rung = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 

@@ -16,39 +16,72 @@ import { meta } from './fixtures';
 type Data<C extends AgentCommand> = C['data'];
 
 export const wcmd = {
-  waitFor: (intentId: string, workItemId: string | null, data: Partial<Data<WaitFor>> = {}, now?: string): AgentCommand => ({
+  waitFor: (
+    intentId: string,
+    workItemId: string | null,
+    data: Partial<Data<WaitFor>> = {},
+    now?: string,
+  ): AgentCommand => ({
     type: 'WaitFor',
     data: {
-      scope: workItemId === null ? 'agent' : 'work_item', ...(workItemId !== null && { work_item_id: workItemId }),
-      intent_id: intentId, wake: 'operator_input', reason: `waiting (${intentId})`, ...data,
+      scope: workItemId === null ? 'agent' : 'work_item',
+      ...(workItemId !== null && { work_item_id: workItemId }),
+      intent_id: intentId,
+      wake: 'operator_input',
+      reason: `waiting (${intentId})`,
+      ...data,
     },
     meta: meta(now),
   }),
   trigger: (intentId: string, data: Partial<Data<TriggerWaitingIntent>> = {}, now?: string): AgentCommand => ({
-    type: 'TriggerWaitingIntent', data: { intent_id: intentId, source: 'github', via: 'api', message_id: `m-${intentId}`, ...data }, meta: meta(now),
+    type: 'TriggerWaitingIntent',
+    data: { intent_id: intentId, source: 'github', via: 'api', message_id: `m-${intentId}`, ...data },
+    meta: meta(now),
   }),
   cancelIntent: (intentId: string, note?: string): AgentCommand => ({
-    type: 'CancelWaitingIntent', data: { intent_id: intentId, ...(note !== undefined && { note }) }, meta: meta(),
+    type: 'CancelWaitingIntent',
+    data: { intent_id: intentId, ...(note !== undefined && { note }) },
+    meta: meta(),
   }),
   createTask: (taskId: string, data: Partial<Data<CreateTask>> = {}): AgentCommand => ({
-    type: 'CreateTask', data: { task_id: taskId, kind: 'command', wait_policy: 'background', ...data }, meta: meta(),
+    type: 'CreateTask',
+    data: { task_id: taskId, kind: 'command', wait_policy: 'background', ...data },
+    meta: meta(),
   }),
-  taskStatus: (taskId: string, status: Data<UpdateTaskStatus>['status'], data: Partial<Data<UpdateTaskStatus>> = {}): AgentCommand => ({
-    type: 'UpdateTaskStatus', data: { task_id: taskId, status, message_id: `m-${taskId}-${status}`, ...data }, meta: meta(),
+  taskStatus: (
+    taskId: string,
+    status: Data<UpdateTaskStatus>['status'],
+    data: Partial<Data<UpdateTaskStatus>> = {},
+  ): AgentCommand => ({
+    type: 'UpdateTaskStatus',
+    data: { task_id: taskId, status, message_id: `m-${taskId}-${status}`, ...data },
+    meta: meta(),
   }),
   createTimer: (timerId: string, data: Partial<Data<CreateTimer>> = {}, now?: string): AgentCommand => ({
-    type: 'CreateTimer', data: { timer_id: timerId, ...data }, meta: meta(now),
+    type: 'CreateTimer',
+    data: { timer_id: timerId, ...data },
+    meta: meta(now),
   }),
   cancelTimer: (timerId: string): AgentCommand => ({ type: 'CancelTimer', data: { timer_id: timerId }, meta: meta() }),
   fireTimer: (timerId: string, now: string, messageId = `m-${timerId}-${now}`): AgentCommand => ({
-    type: 'FireTimer', data: { timer_id: timerId, message_id: messageId }, meta: meta(now),
+    type: 'FireTimer',
+    data: { timer_id: timerId, message_id: messageId },
+    meta: meta(now),
   }),
   wakeHint: (data: Partial<Data<SubmitWakeHint>> = {}, now?: string): AgentCommand => ({
-    type: 'SubmitWakeHint', data: { source: 'ci', reason: 'build finished', message_id: 'm-hint', ...data }, meta: meta(now),
+    type: 'SubmitWakeHint',
+    data: { source: 'ci', reason: 'build finished', message_id: 'm-hint', ...data },
+    meta: meta(now),
   }),
   enqueue: (messageId: string, data: Partial<Data<EnqueueMessage>> = {}): AgentCommand => ({
     type: 'EnqueueMessage',
-    data: { message_id: messageId, kind: 'operator_prompt', body: `body of ${messageId}`, authority: 'operator_instruction', ...data },
+    data: {
+      message_id: messageId,
+      kind: 'operator_prompt',
+      body: `body of ${messageId}`,
+      authority: 'operator_instruction',
+      ...data,
+    },
     meta: meta(),
   }),
   drop: (messageId: string): AgentCommand => ({ type: 'DropMessage', data: { message_id: messageId }, meta: meta() }),
@@ -57,7 +90,10 @@ export const wcmd = {
 
 /** `history` extended by deciding each command in turn (a readable way to reach a state through real rules). */
 export function history(events: readonly AgentEvent[], ...commands: AgentCommand[]): AgentEvent[] {
-  return commands.reduce<AgentEvent[]>((stream, command) => [...stream, ...decide(command, replay(stream))], [...events]);
+  return commands.reduce<AgentEvent[]>(
+    (stream, command) => [...stream, ...decide(command, replay(stream))],
+    [...events],
+  );
 }
 
 /** The event types, in order. */

@@ -15,7 +15,11 @@ import { tcmd } from './turn-fixtures';
 
 export type Stream = { events: AgentEvent[]; state: AgentState; seq: number };
 
-export const streamOf = (events: readonly AgentEvent[]): Stream => ({ events: [...events], state: replay(events), seq: 0 });
+export const streamOf = (events: readonly AgentEvent[]): Stream => ({
+  events: [...events],
+  state: replay(events),
+  seq: 0,
+});
 
 /** Decides and folds one command; a refusal (DomainError) leaves the stream as it is. Anything else is a bug and throws. */
 export function apply(stream: Stream, command: AgentCommand): Stream {
@@ -28,7 +32,10 @@ export function apply(stream: Stream, command: AgentCommand): Stream {
   }
 }
 
-const nextId = (stream: Stream, prefix: string): [string, Stream] => [`${prefix}-${stream.seq + 1}`, { ...stream, seq: stream.seq + 1 }];
+const nextId = (stream: Stream, prefix: string): [string, Stream] => [
+  `${prefix}-${stream.seq + 1}`,
+  { ...stream, seq: stream.seq + 1 },
+];
 
 /** What the worker carries out by itself after recording (StartModelTurn is the host's, through an activation). */
 function carryOut(stream: Stream, now: string): Stream {
@@ -38,7 +45,8 @@ function carryOut(stream: Stream, now: string): Stream {
     const [id, next] = nextId(recorded, 'm-tick');
     return apply(next, tcmd.emitTick(decision, id, now));
   }
-  if (decision.kind === 'ReduceMessageOnly' && decision.message_id) return apply(recorded, tcmd.reduce(decision.message_id, now));
+  if (decision.kind === 'ReduceMessageOnly' && decision.message_id)
+    return apply(recorded, tcmd.reduce(decision.message_id, now));
   return recorded;
 }
 
@@ -56,7 +64,8 @@ export function workerStep(stream: Stream, now: string): Stream {
 /** An activation by the host: when the scheduler says StartModelTurn, record it and open the turn. */
 export function activation(stream: Stream, now: string): { stream: Stream; turn_id: string | null } {
   const decision = decideNextAction(stream.state, now);
-  if (decision.kind !== 'StartModelTurn' || !decision.message_id) return { stream: apply(stream, tcmd.recordDecision(decision, now)), turn_id: null };
+  if (decision.kind !== 'StartModelTurn' || !decision.message_id)
+    return { stream: apply(stream, tcmd.recordDecision(decision, now)), turn_id: null };
   const [turnId, next] = nextId(apply(stream, tcmd.recordDecision(decision, now)), 'turn');
   return { stream: apply(next, tcmd.startTurn(turnId, decision.message_id, now)), turn_id: turnId };
 }

@@ -15,7 +15,11 @@ import { nextFireAt } from './timer.time';
 
 function requireDue(timer: TimerRecord, now: string): void {
   if (compareInstants(now, timer.fire_at) < 0) {
-    throw new DomainError('invariant_violated', { rule: 'timer_not_due', timer_id: timer.id, fire_at: timer.fire_at }, `timer ${timer.id} is not due`);
+    throw new DomainError(
+      'invariant_violated',
+      { rule: 'timer_not_due', timer_id: timer.id, fire_at: timer.fire_at },
+      `timer ${timer.id} is not due`,
+    );
   }
 }
 
@@ -23,10 +27,16 @@ function timerFired(agentId: string, timer: TimerRecord, messageId: string, now:
   return {
     type: 'TimerFired',
     data: {
-      agent_id: agentId, timer_id: timer.id, work_item_id: timer.work_item_id, intent_id: timer.intent_id,
-      fire_at: timer.fire_at, fired_at: now, fire_count: timer.fire_count + 1,
+      agent_id: agentId,
+      timer_id: timer.id,
+      work_item_id: timer.work_item_id,
+      intent_id: timer.intent_id,
+      fire_at: timer.fire_at,
+      fired_at: now,
+      fire_count: timer.fire_count + 1,
       next_fire_at: timer.interval_ms === null ? null : nextFireAt(timer.fire_at, timer.interval_ms, now),
-      message_id: messageId, at: now,
+      message_id: messageId,
+      at: now,
     },
   };
 }
@@ -35,7 +45,14 @@ function timerFired(agentId: string, timer: TimerRecord, messageId: string, now:
 function boundIntentTriggered(state: AgentState, agentId: string, timer: TimerRecord, now: string): AgentEvent[] {
   const intent = timer.intent_id === null ? undefined : state.waiting_intents.get(timer.intent_id);
   if (intent?.status !== 'active') return [];
-  return [intentTriggered(agentId, intent, { source: 'timer', event_id: timer.id, via: 'timer', actor: null, has_payload: false }, now)];
+  return [
+    intentTriggered(
+      agentId,
+      intent,
+      { source: 'timer', event_id: timer.id, via: 'timer', actor: null, has_payload: false },
+      now,
+    ),
+  ];
 }
 
 /**
@@ -50,9 +67,18 @@ export function decideFireTimer(command: FireTimer, state: AgentState): AgentEve
   if (timer.status !== 'scheduled') return [];
   requireDue(timer, now);
   const messageId = requireNewMessageId(state, command.data.message_id);
-  const tick = runtimeMessageQueued(agentId, {
-    message_id: messageId, kind: 'timer_tick', origin: 'timer', body: timer.resume_text ?? `timer ${timer.id} fired`,
-    work_item_id: timer.work_item_id, correlation_id: timer.intent_id, causation_id: timer.id,
-  }, now);
+  const tick = runtimeMessageQueued(
+    agentId,
+    {
+      message_id: messageId,
+      kind: 'timer_tick',
+      origin: 'timer',
+      body: timer.resume_text ?? `timer ${timer.id} fired`,
+      work_item_id: timer.work_item_id,
+      correlation_id: timer.intent_id,
+      causation_id: timer.id,
+    },
+    now,
+  );
   return [timerFired(agentId, timer, messageId, now), ...boundIntentTriggered(state, agentId, timer, now), tick];
 }

@@ -7,9 +7,21 @@ export function timerCreated(agentId: string, timer: NewTimer, at: string): Time
   return { type: 'TimerCreated', data: { agent_id: agentId, ...timer, at } };
 }
 
-export function timerCancelled(agentId: string, timer: TimerRecord, reason: TimerCancelReason, at: string): TimerCancelled {
+export function timerCancelled(
+  agentId: string,
+  timer: TimerRecord,
+  reason: TimerCancelReason,
+  at: string,
+): TimerCancelled {
   return {
     type: 'TimerCancelled',
-    data: { agent_id: agentId, timer_id: timer.id, work_item_id: timer.work_item_id, intent_id: timer.intent_id, reason, at },
+    data: {
+      agent_id: agentId,
+      timer_id: timer.id,
+      work_item_id: timer.work_item_id,
+      intent_id: timer.intent_id,
+      reason,
+      at,
+    },
   };
 }

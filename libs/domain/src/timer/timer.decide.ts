@@ -3,7 +3,13 @@ import { requireAbsent, requireOpen, requireRecord, requireRegistered, requireWo
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
 import { validationFailed } from '../shared/domain-error';
-import { optionalTrimmedText, optionalValidId, requireIntegerInRange, requireTimestamp, requireValidId } from '../shared/validation';
+import {
+  optionalTrimmedText,
+  optionalValidId,
+  requireIntegerInRange,
+  requireTimestamp,
+  requireValidId,
+} from '../shared/validation';
 import { intentCancelled } from '../waiting-intent/waiting-intent.builders';
 import { timerCancelled, timerCreated, type NewTimer } from './timer.builders';
 import type { CancelTimer, CreateTimer } from './timer.commands';
@@ -31,8 +37,10 @@ function validateCreateTimer(data: CreateTimer['data'], now: string): NewTimer {
   return {
     timer_id: requireValidId(data.timer_id, 'timer_id'),
     fire_at: dueAt(data, now),
-    interval_ms: data.interval_ms === undefined || data.interval_ms === null
-      ? null : requireIntegerInRange(data.interval_ms, 'interval_ms', TIMER_MIN_INTERVAL_MS, TIMER_MAX_DELAY_MS),
+    interval_ms:
+      data.interval_ms === undefined || data.interval_ms === null
+        ? null
+        : requireIntegerInRange(data.interval_ms, 'interval_ms', TIMER_MIN_INTERVAL_MS, TIMER_MAX_DELAY_MS),
     work_item_id: optionalValidId(data.work_item_id, 'work_item_id'),
     resume_text: optionalTrimmedText(data.resume_text, 'resume_text', { min: 1, max: RESUME_TEXT_MAX_LENGTH }),
     intent_id: null,

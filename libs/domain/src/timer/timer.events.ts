@@ -21,7 +21,14 @@ export type TimerCancelReason = 'cancelled_by_caller' | 'waiting_intent_ended';
 
 export type TimerCancelled = {
   type: 'TimerCancelled';
-  data: { agent_id: string; timer_id: string; work_item_id: string | null; intent_id: string | null; reason: TimerCancelReason; at: string };
+  data: {
+    agent_id: string;
+    timer_id: string;
+    work_item_id: string | null;
+    intent_id: string | null;
+    reason: TimerCancelReason;
+    at: string;
+  };
 };
 
 export type TimerFired = {

@@ -2,8 +2,20 @@ import type { AgentEvent } from '../agent/agent.events';
 import type { AgentState } from '../agent/agent.state';
 import type { Warning } from '../shared/warnings';
 import { unfinishedTodosWarnings } from '../work-item/completion-warnings';
-import type { BriefRecorded, DeliverySummaryRecorded, RoundCloseCause, RoundClosed, WorkItemReportPromoted } from './turn.events';
-import { deliverySummaryIdFor, type Promotion, type RoundCompletion, type RoundRecord, roundBriefIdFor } from './turn.state';
+import type {
+  BriefRecorded,
+  DeliverySummaryRecorded,
+  RoundCloseCause,
+  RoundClosed,
+  WorkItemReportPromoted,
+} from './turn.events';
+import {
+  deliverySummaryIdFor,
+  type Promotion,
+  type RoundCompletion,
+  type RoundRecord,
+  roundBriefIdFor,
+} from './turn.state';
 
 // Report promotion (SPEC.md §4): evaluated once, when a round closes, over the round's
 // successful transitioning CompleteWorkItem calls.
@@ -26,7 +38,9 @@ export function evaluatePromotion(state: AgentState, round: RoundRecord): Promot
     const text = `Round ${round.round_id} completed ${completions.length} work items: its text is not promoted to any of them.`;
     return {
       promoted: null,
-      warnings: completions.map((c) => warning(NOT_PROMOTED_MULTIPLE_COMPLETIONS, text, round, c, { completion_count: completions.length })),
+      warnings: completions.map((c) =>
+        warning(NOT_PROMOTED_MULTIPLE_COMPLETIONS, text, round, c, { completion_count: completions.length }),
+      ),
     };
   }
   const [completion] = completions;
@@ -43,13 +57,27 @@ export function evaluatePromotion(state: AgentState, round: RoundRecord): Promot
   return { promoted: item !== undefined && item.result_summary === null ? completion : null, warnings: [] };
 }
 
-function promotionEvents(state: AgentState, agentId: string, round: RoundRecord, completion: RoundCompletion, at: string): AgentEvent[] {
+function promotionEvents(
+  state: AgentState,
+  agentId: string,
+  round: RoundRecord,
+  completion: RoundCompletion,
+  at: string,
+): AgentEvent[] {
   const item = state.work_items.get(completion.work_item_id);
   const ids = { delivery_summary_id: deliverySummaryIdFor(round.round_id), brief_id: roundBriefIdFor(round.round_id) };
   const source = { turn_id: round.turn_id, round_id: round.round_id };
   const promoted: WorkItemReportPromoted = {
     type: 'WorkItemReportPromoted',
-    data: { agent_id: agentId, work_item_id: completion.work_item_id, ...source, result_summary: round.text, ...ids, revision: (item?.revision ?? 0) + 1, at },
+    data: {
+      agent_id: agentId,
+      work_item_id: completion.work_item_id,
+      ...source,
+      result_summary: round.text,
+      ...ids,
+      revision: (item?.revision ?? 0) + 1,
+      at,
+    },
   };
   const evidence = {
     source: 'report_promotion' as const,
@@ -58,21 +86,48 @@ function promotionEvents(state: AgentState, agentId: string, round: RoundRecord,
   };
   const summary: DeliverySummaryRecorded = {
     type: 'DeliverySummaryRecorded',
-    data: { agent_id: agentId, delivery_summary_id: ids.delivery_summary_id, work_item_id: completion.work_item_id, text: round.text, ...source, evidence, at },
+    data: {
+      agent_id: agentId,
+      delivery_summary_id: ids.delivery_summary_id,
+      work_item_id: completion.work_item_id,
+      text: round.text,
+      ...source,
+      evidence,
+      at,
+    },
   };
   const brief: BriefRecorded = {
     type: 'BriefRecorded',
-    data: { agent_id: agentId, brief_id: ids.brief_id, kind: 'result', text: round.text, work_item_id: completion.work_item_id, ...source, at },
+    data: {
+      agent_id: agentId,
+      brief_id: ids.brief_id,
+      kind: 'result',
+      text: round.text,
+      work_item_id: completion.work_item_id,
+      ...source,
+      at,
+    },
   };
   return [promoted, summary, brief];
 }
 
 /** RoundClosed (with the promotion and warnings) and, when promoted, the report, delivery summary and result brief. */
-export function roundCloseEvents(state: AgentState, agentId: string, round: RoundRecord, cause: RoundCloseCause, at: string): AgentEvent[] {
+export function roundCloseEvents(
+  state: AgentState,
+  agentId: string,
+  round: RoundRecord,
+  cause: RoundCloseCause,
+  at: string,
+): AgentEvent[] {
   const { promoted, warnings } = evaluatePromotion(state, round);
-  const promotion: Promotion | null = promoted === null ? null : {
-    work_item_id: promoted.work_item_id, delivery_summary_id: deliverySummaryIdFor(round.round_id), brief_id: roundBriefIdFor(round.round_id),
-  };
+  const promotion: Promotion | null =
+    promoted === null
+      ? null
+      : {
+          work_item_id: promoted.work_item_id,
+          delivery_summary_id: deliverySummaryIdFor(round.round_id),
+          brief_id: roundBriefIdFor(round.round_id),
+        };
   const closed: RoundClosed = {
     type: 'RoundClosed',
     data: { agent_id: agentId, turn_id: round.turn_id, round_id: round.round_id, cause, promotion, warnings, at },
@@ -81,7 +136,13 @@ export function roundCloseEvents(state: AgentState, agentId: string, round: Roun
 }
 
 /** The turn's open round closed first (by the next round or the terminal), if it has one. */
-export function closeOpenRoundEvents(state: AgentState, agentId: string, openRoundId: string | null, cause: RoundCloseCause, at: string): AgentEvent[] {
+export function closeOpenRoundEvents(
+  state: AgentState,
+  agentId: string,
+  openRoundId: string | null,
+  cause: RoundCloseCause,
+  at: string,
+): AgentEvent[] {
   const round = state.rounds.get(openRoundId);
   return round?.status === 'open' ? roundCloseEvents(state, agentId, round, cause, at) : [];
 }

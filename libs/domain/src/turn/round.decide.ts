@@ -16,7 +16,11 @@ const sameCalls = (a: readonly ToolCall[], b: readonly ToolCall[]): boolean =>
 /** A round id is used once per agent; recording the very same round again records nothing. */
 function alreadyRecorded(existing: RoundRecord, turnId: string, text: string, calls: ToolCall[]): boolean {
   if (existing.turn_id === turnId && existing.text === text && sameCalls(existing.tool_calls, calls)) return true;
-  throw new DomainError('already_exists', { resource: 'round', round_id: existing.round_id, turn_id: existing.turn_id }, `round ${existing.round_id} already exists`);
+  throw new DomainError(
+    'already_exists',
+    { resource: 'round', round_id: existing.round_id, turn_id: existing.turn_id },
+    `round ${existing.round_id} already exists`,
+  );
 }
 
 /**
@@ -26,7 +30,10 @@ function alreadyRecorded(existing: RoundRecord, turnId: string, text: string, ca
 export function decideRecordRound(command: RecordRound, state: AgentState): AgentEvent[] {
   const { now } = assertCommandMeta(command.meta);
   const agentId = requireRegistered(state);
-  const turn = requireOpenTurn(requireTurn(state, requireValidId(command.data.turn_id, 'turn_id')), 'record a round in');
+  const turn = requireOpenTurn(
+    requireTurn(state, requireValidId(command.data.turn_id, 'turn_id')),
+    'record a round in',
+  );
   const roundId = requireValidId(command.data.round_id, 'round_id');
   const text = optionalRoundText(command.data.text, 'text');
   const toolCalls = validateToolCalls(command.data.tool_calls);
@@ -35,8 +42,13 @@ export function decideRecordRound(command: RecordRound, state: AgentState): Agen
   const recorded: AssistantRoundRecorded = {
     type: 'AssistantRoundRecorded',
     data: {
-      agent_id: agentId, turn_id: turn.turn_id, round_id: roundId, work_item_id: state.current_work_item_id,
-      text, tool_calls: toolCalls, at: now,
+      agent_id: agentId,
+      turn_id: turn.turn_id,
+      round_id: roundId,
+      work_item_id: state.current_work_item_id,
+      text,
+      tool_calls: toolCalls,
+      at: now,
     },
   };
   return [...closeOpenRoundEvents(state, agentId, turn.open_round_id, 'next_round', now), recorded];
@@ -50,7 +62,11 @@ export function decideCloseRound(command: CloseRound, state: AgentState): AgentE
   const roundId = requireValidId(command.data.round_id, 'round_id');
   const round = state.rounds.get(roundId);
   if (round === undefined || round.turn_id !== turn.turn_id) {
-    throw new DomainError('not_found', { resource: 'round', round_id: roundId, turn_id: turn.turn_id }, `round ${roundId} not found in turn ${turn.turn_id}`);
+    throw new DomainError(
+      'not_found',
+      { resource: 'round', round_id: roundId, turn_id: turn.turn_id },
+      `round ${roundId} not found in turn ${turn.turn_id}`,
+    );
   }
   if (round.status === 'closed') return [];
   return roundCloseEvents(state, agentId, round, 'explicit', now);

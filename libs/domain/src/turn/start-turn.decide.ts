@@ -18,13 +18,25 @@ import { requireLeaseTtl, requireOpenTurn, requireTurn } from './turn.validation
 /** No open turn, no gate, a queued message that the scheduler would start a model turn on now. */
 function requireStartable(state: AgentState, message: MessageRecord, now: string): void {
   if (state.open_turn_id !== null) {
-    throw new DomainError('conflict', { rule: 'turn_already_open', open_turn_id: state.open_turn_id }, `turn ${state.open_turn_id} is still open`);
+    throw new DomainError(
+      'conflict',
+      { rule: 'turn_already_open', open_turn_id: state.open_turn_id },
+      `turn ${state.open_turn_id} is still open`,
+    );
   }
   if (state.posture === 'stopped' || state.posture === 'paused') {
-    throw new DomainError('invariant_violated', { rule: `agent_${state.posture}`, posture: state.posture }, `the agent is ${state.posture}`);
+    throw new DomainError(
+      'invariant_violated',
+      { rule: `agent_${state.posture}`, posture: state.posture },
+      `the agent is ${state.posture}`,
+    );
   }
   if (message.status !== 'queued') {
-    throw new DomainError('invariant_violated', { rule: 'message_not_queued', message_id: message.id, status: message.status });
+    throw new DomainError('invariant_violated', {
+      rule: 'message_not_queued',
+      message_id: message.id,
+      status: message.status,
+    });
   }
   const decision = decideNextAction(state, now);
   if (decision.kind !== 'StartModelTurn' || decision.message_id !== message.id) {
@@ -36,16 +48,27 @@ function requireStartable(state: AgentState, message: MessageRecord, now: string
   }
 }
 
-function turnStarted(state: AgentState, agentId: string, ids: { turn_id: string; message_id: string }, ttl: number, now: string): TurnStarted {
+function turnStarted(
+  state: AgentState,
+  agentId: string,
+  ids: { turn_id: string; message_id: string },
+  ttl: number,
+  now: string,
+): TurnStarted {
   const focus = state.work_items.get(state.current_work_item_id);
   const bound = focus?.state === 'open' ? focus : undefined;
   return {
     type: 'TurnStarted',
     data: {
-      agent_id: agentId, ...ids, turn_index: state.turn_index + 1,
-      work_item_id: bound?.id ?? null, work_item_revision: bound?.revision ?? null,
+      agent_id: agentId,
+      ...ids,
+      turn_index: state.turn_index + 1,
+      work_item_id: bound?.id ?? null,
+      work_item_revision: bound?.revision ?? null,
       consumed_tick_key: bound ? continueActiveKey(bound.id, bound.revision) : null,
-      lease_ttl_ms: ttl, lease_expires_at: addMs(now, ttl), at: now,
+      lease_ttl_ms: ttl,
+      lease_expires_at: addMs(now, ttl),
+      at: now,
     },
   };
 }
@@ -71,7 +94,9 @@ export function decideStartTurn(command: StartTurn, state: AgentState): AgentEve
 
 /** Queued interject-priority operator prompts, in arrival order: handed over at the next heartbeat. */
 export function pendingInterjections(state: AgentState): MessageRecord[] {
-  return queuedMessagesInOrder(state).filter((message) => message.priority === 'interject' && message.kind === 'operator_prompt');
+  return queuedMessagesInOrder(state).filter(
+    (message) => message.priority === 'interject' && message.kind === 'operator_prompt',
+  );
 }
 
 /** Heartbeat: [TurnLeaseRenewed, MessageInterjected for each pending interjection]. */
@@ -85,7 +110,8 @@ export function decideHeartbeat(command: Heartbeat, state: AgentState): AgentEve
     data: { agent_id: agentId, turn_id: turn.turn_id, lease_ttl_ms: ttl, lease_expires_at: addMs(now, ttl), at: now },
   };
   const interjected = pendingInterjections(state).map((message): MessageInterjected => ({
-    type: 'MessageInterjected', data: { agent_id: agentId, message_id: message.id, turn_id: turn.turn_id, at: now },
+    type: 'MessageInterjected',
+    data: { agent_id: agentId, message_id: message.id, turn_id: turn.turn_id, at: now },
   }));
   return [renewed, ...interjected];
 }

@@ -16,16 +16,30 @@ import { optionalRoundText, requireTurn } from './turn.validation';
 type Ending = { kind: TerminalKind; last: string | null; cause: RecoveryCause };
 
 /** The turn's own brief: a result for a completed turn (unless a promotion delivered it), a failure for failed or over-budget ones. */
-function finalBrief(agentId: string, turn: TurnRecord, ending: Ending, suppressed: boolean, at: string): BriefRecorded[] {
+function finalBrief(
+  agentId: string,
+  turn: TurnRecord,
+  ending: Ending,
+  suppressed: boolean,
+  at: string,
+): BriefRecorded[] {
   const text = finalBriefText(turn, ending);
   if (text === null || (ending.kind === 'completed' && suppressed)) return [];
-  return [{
-    type: 'BriefRecorded',
-    data: {
-      agent_id: agentId, brief_id: turnBriefIdFor(turn.turn_id), kind: ending.kind === 'completed' ? 'result' : 'failure', text,
-      work_item_id: turn.work_item_id, turn_id: turn.turn_id, round_id: null, at,
+  return [
+    {
+      type: 'BriefRecorded',
+      data: {
+        agent_id: agentId,
+        brief_id: turnBriefIdFor(turn.turn_id),
+        kind: ending.kind === 'completed' ? 'result' : 'failure',
+        text,
+        work_item_id: turn.work_item_id,
+        turn_id: turn.turn_id,
+        round_id: null,
+        at,
+      },
     },
-  }];
+  ];
 }
 
 function finalBriefText(turn: TurnRecord, { kind, last }: Ending): string | null {
@@ -57,11 +71,22 @@ function endTurnEvents(state: AgentState, agentId: string, turn: TurnRecord, end
   const terminal: TurnTerminal = {
     type: 'TurnTerminal',
     data: {
-      agent_id: agentId, turn_id: turn.turn_id, turn_index: turn.turn_index, message_id: turn.message_id,
-      work_item_id: turn.work_item_id, terminal_kind: ending.kind, last_assistant_message: ending.last, at,
+      agent_id: agentId,
+      turn_id: turn.turn_id,
+      turn_index: turn.turn_index,
+      message_id: turn.message_id,
+      work_item_id: turn.work_item_id,
+      terminal_kind: ending.kind,
+      last_assistant_message: ending.last,
+      at,
     },
   };
-  return [...closing, terminal, ...settleMessage(state, agentId, turn, ending, at), ...finalBrief(agentId, turn, ending, suppressed, at)];
+  return [
+    ...closing,
+    terminal,
+    ...settleMessage(state, agentId, turn, ending, at),
+    ...finalBrief(agentId, turn, ending, suppressed, at),
+  ];
 }
 
 /** TurnTerminal: closes an open turn; the same terminal again records nothing, a different one is refused. */
@@ -73,7 +98,11 @@ export function decideTurnTerminal(command: TurnTerminalCommand, state: AgentSta
   const text = optionalRoundText(command.data.last_assistant_message, 'last_assistant_message');
   if (turn.status === 'closed') {
     if (turn.terminal?.terminal_kind === kind) return [];
-    throw new DomainError('invariant_violated', { rule: 'turn_already_terminal', turn_id: turn.turn_id, terminal_kind: turn.terminal?.terminal_kind ?? null });
+    throw new DomainError('invariant_violated', {
+      rule: 'turn_already_terminal',
+      turn_id: turn.turn_id,
+      terminal_kind: turn.terminal?.terminal_kind ?? null,
+    });
   }
   return endTurnEvents(state, agentId, turn, { kind, last: text === '' ? null : text, cause: 'host_interrupted' }, now);
 }
@@ -85,7 +114,11 @@ export function decideExpireLease(command: ExpireLease, state: AgentState): Agen
   const turn = requireTurn(state, requireValidId(command.data.turn_id, 'turn_id'));
   if (turn.status === 'closed') return [];
   if (compareInstants(now, turn.lease_expires_at) < 0) {
-    throw new DomainError('invariant_violated', { rule: 'lease_not_expired', turn_id: turn.turn_id, lease_expires_at: turn.lease_expires_at });
+    throw new DomainError('invariant_violated', {
+      rule: 'lease_not_expired',
+      turn_id: turn.turn_id,
+      lease_expires_at: turn.lease_expires_at,
+    });
   }
   return endTurnEvents(state, agentId, turn, { kind: 'interrupted', last: null, cause: 'lease_expired' }, now);
 }

@@ -1,7 +1,13 @@
 import { eventGuard } from '../shared/event-guard';
 import type { Warning } from '../shared/warnings';
 import type {
-  BriefKind, DeliveryEvidence, Promotion, RecoveryCause, RecoveryClassification, TerminalKind, ToolCall,
+  BriefKind,
+  DeliveryEvidence,
+  Promotion,
+  RecoveryCause,
+  RecoveryClassification,
+  TerminalKind,
+  ToolCall,
 } from './turn.state';
 
 // NOTE: stored format. Type strings and snake_case data are a storage contract: never rename.
@@ -135,10 +141,24 @@ export type RecoveryClassified = {
 };
 
 export type TurnEvent =
-  | TurnStarted | TurnLeaseRenewed | AssistantRoundRecorded | RoundClosed | WorkItemReportPromoted
-  | DeliverySummaryRecorded | BriefRecorded | TurnTerminal | RecoveryClassified;
+  | TurnStarted
+  | TurnLeaseRenewed
+  | AssistantRoundRecorded
+  | RoundClosed
+  | WorkItemReportPromoted
+  | DeliverySummaryRecorded
+  | BriefRecorded
+  | TurnTerminal
+  | RecoveryClassified;
 
 export const isTurnEvent = eventGuard<TurnEvent>([
-  'TurnStarted', 'TurnLeaseRenewed', 'AssistantRoundRecorded', 'RoundClosed', 'WorkItemReportPromoted',
-  'DeliverySummaryRecorded', 'BriefRecorded', 'TurnTerminal', 'RecoveryClassified',
+  'TurnStarted',
+  'TurnLeaseRenewed',
+  'AssistantRoundRecorded',
+  'RoundClosed',
+  'WorkItemReportPromoted',
+  'DeliverySummaryRecorded',
+  'BriefRecorded',
+  'TurnTerminal',
+  'RecoveryClassified',
 ]);

@@ -2,7 +2,13 @@ import type { Warning } from '../shared/warnings';
 
 // NOTE: stored format. These literals appear in events, snapshots and read models.
 export type TerminalKind = 'completed' | 'aborted' | 'failed' | 'interrupted' | 'baseline_over_budget';
-export const TERMINAL_KINDS: readonly TerminalKind[] = ['completed', 'aborted', 'failed', 'interrupted', 'baseline_over_budget'];
+export const TERMINAL_KINDS: readonly TerminalKind[] = [
+  'completed',
+  'aborted',
+  'failed',
+  'interrupted',
+  'baseline_over_budget',
+];
 
 /** How a turn's message was classified after an interruption (host death or an interrupted terminal). */
 export type RecoveryClassification = 'requeued' | 'quarantined';

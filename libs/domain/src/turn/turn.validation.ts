@@ -21,7 +21,8 @@ export function optionalRoundText(value: unknown, field: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw validationFailed(field, 'must_be_string');
   const text = value.trim();
-  if (charLength(text) > ROUND_TEXT_MAX_LENGTH) throw validationFailed(field, 'too_long', { max_length: ROUND_TEXT_MAX_LENGTH });
+  if (charLength(text) > ROUND_TEXT_MAX_LENGTH)
+    throw validationFailed(field, 'too_long', { max_length: ROUND_TEXT_MAX_LENGTH });
   return text;
 }
 
@@ -38,7 +39,8 @@ function requireToolCall(value: unknown, index: number): ToolCall {
 export function validateToolCalls(value: unknown): ToolCall[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw validationFailed('tool_calls', 'must_be_array');
-  if (value.length > MAX_TOOL_CALLS_PER_ROUND) throw validationFailed('tool_calls', 'too_many', { max_items: MAX_TOOL_CALLS_PER_ROUND });
+  if (value.length > MAX_TOOL_CALLS_PER_ROUND)
+    throw validationFailed('tool_calls', 'too_many', { max_items: MAX_TOOL_CALLS_PER_ROUND });
   const calls = value.map(requireToolCall);
   const ids = new Set(calls.map((call) => call.tool_call_id));
   if (ids.size !== calls.length) throw validationFailed('tool_calls', 'duplicate_tool_call_id');
@@ -47,7 +49,8 @@ export function validateToolCalls(value: unknown): ToolCall[] {
 
 export function requireTurn(state: AgentState, turnId: string): TurnRecord {
   const turn = state.turns.get(turnId);
-  if (turn === undefined) throw new DomainError('not_found', { resource: 'turn', turn_id: turnId }, `turn ${turnId} not found`);
+  if (turn === undefined)
+    throw new DomainError('not_found', { resource: 'turn', turn_id: turnId }, `turn ${turnId} not found`);
   return turn;
 }
 

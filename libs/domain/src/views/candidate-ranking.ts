@@ -43,11 +43,17 @@ const ID_ASC: ItemSortKey = { field: 'id', direction: 'asc' };
 export const RECENCY_KEYS: readonly ItemSortKey[] = [{ field: 'updated_at', direction: 'desc' }, ID_ASC];
 
 /** Queued runnable: oldest-touched first (fairness), then oldest created, then id. */
-export const QUEUED_KEYS: readonly ItemSortKey[] = [{ field: 'updated_at', direction: 'asc' }, { field: 'created_at', direction: 'asc' }, ID_ASC];
+export const QUEUED_KEYS: readonly ItemSortKey[] = [
+  { field: 'updated_at', direction: 'asc' },
+  { field: 'created_at', direction: 'asc' },
+  ID_ASC,
+];
 
 /** Triggered blocked: most recently triggered first, then most recently updated, then id. */
 export const TRIGGERED_KEYS: readonly SortKey[] = [
-  { field: 'last_triggered_at', direction: 'desc', nulls: 'last' }, { field: 'updated_at', direction: 'desc' }, ID_ASC,
+  { field: 'last_triggered_at', direction: 'desc', nulls: 'last' },
+  { field: 'updated_at', direction: 'desc' },
+  ID_ASC,
 ];
 
 export type RankedClass = { readonly class: CandidateClass; readonly keys: readonly SortKey[] };
@@ -95,7 +101,9 @@ function compareKey(key: SortKey, x: string | null, y: string | null, instants: 
  * compareInstants or a memoized copy of it (memoizedInstants).
  */
 export function compareByKeys<K extends SortKey>(
-  keys: readonly K[], value: FieldValue<K['field']>, instants: Instants = compareInstants,
+  keys: readonly K[],
+  value: FieldValue<K['field']>,
+  instants: Instants = compareInstants,
 ): Comparator {
   return (a, b) => {
     for (const key of keys) {

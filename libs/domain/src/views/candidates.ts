@@ -2,7 +2,13 @@ import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import type { WorkItem } from '../work-item/work-item.state';
 import {
-  CANDIDATE_CLASS_RANK, CANDIDATE_KEYS, CANDIDATE_RANKING, type CandidateClass, type Comparator, compareByKeys, type FieldValue,
+  CANDIDATE_CLASS_RANK,
+  CANDIDATE_KEYS,
+  CANDIDATE_RANKING,
+  type CandidateClass,
+  type Comparator,
+  compareByKeys,
+  type FieldValue,
   memoizedInstants,
 } from './candidate-ranking';
 import { isTriggered, readinessOf, triggeredIntentsFor } from './scheduling';
@@ -27,7 +33,10 @@ export function lastTriggeredAt(state: AgentState, item: WorkItem): string | nul
   const stamps = triggeredIntentsFor(state, item.id)
     .map((intent) => intent.last_triggered_at)
     .filter((at): at is string => at !== null);
-  return stamps.reduce<string | null>((newest, at) => (newest === null || compareInstants(at, newest) > 0 ? at : newest), null);
+  return stamps.reduce<string | null>(
+    (newest, at) => (newest === null || compareInstants(at, newest) > 0 ? at : newest),
+    null,
+  );
 }
 
 /** The value of each rank field for an item of `state` (its trigger time from its intents). */
@@ -38,7 +47,9 @@ function valueIn(state: AgentState): FieldValue {
 /** Candidate-ranking order (CANDIDATE_RANKING): class rank, then the class's own keys. */
 export function compareCandidates(state: AgentState): Comparator {
   const value = valueIn(state);
-  const within = Object.fromEntries(CANDIDATE_RANKING.map((ranked) => [ranked.class, compareByKeys(ranked.keys, value)]));
+  const within = Object.fromEntries(
+    CANDIDATE_RANKING.map((ranked) => [ranked.class, compareByKeys(ranked.keys, value)]),
+  );
   return (a, b) => {
     const classA = candidateClassOf(state, a);
     const rank = CANDIDATE_CLASS_RANK[classA] - CANDIDATE_CLASS_RANK[candidateClassOf(state, b)];
@@ -55,7 +66,10 @@ export function queuedRunnable(state: AgentState): { head: WorkItem | undefined;
   const focus = state.current_work_item_id;
   const focusAt = focus === null ? -1 : runnable[0] === focus ? 0 : runnable.indexOf(focus);
   const headId = focusAt === 0 ? runnable[1] : runnable[0];
-  return { head: headId === undefined ? undefined : state.work_items.get(headId), count: runnable.length - (focusAt >= 0 ? 1 : 0) };
+  return {
+    head: headId === undefined ? undefined : state.work_items.get(headId),
+    count: runnable.length - (focusAt >= 0 ? 1 : 0),
+  };
 }
 
 /** Open items whose active intents have been triggered: the only possible triggered_blocked candidates. */
@@ -63,7 +77,8 @@ function triggeredItems(state: AgentState): WorkItem[] {
   const ids = new Set<string>();
   for (const id of state.scheduling_index.active_intents) {
     const intent = state.waiting_intents.get(id)!;
-    if (intent.scope === 'work_item' && intent.work_item_id !== null && isTriggered(intent)) ids.add(intent.work_item_id);
+    if (intent.scope === 'work_item' && intent.work_item_id !== null && isTriggered(intent))
+      ids.add(intent.work_item_id);
   }
   return [...ids].map((id) => state.work_items.get(id)).filter((item): item is WorkItem => item !== undefined);
 }
@@ -71,7 +86,9 @@ function triggeredItems(state: AgentState): WorkItem[] {
 /** Items of one class, in that class's ranking order (compareCandidates within one class). */
 export function rankedCandidates(state: AgentState, candidateClass: CandidateClass): WorkItem[] {
   if (candidateClass === 'queued_runnable') {
-    return state.scheduling_index.runnable.filter((id) => id !== state.current_work_item_id).map((id) => state.work_items.get(id)!);
+    return state.scheduling_index.runnable
+      .filter((id) => id !== state.current_work_item_id)
+      .map((id) => state.work_items.get(id)!);
   }
   const pool = candidateClass === 'triggered_blocked' ? triggeredItems(state) : state.work_items.values();
   const items = pool.filter((item) => candidateClassOf(state, item) === candidateClass);
@@ -87,6 +104,7 @@ function withinClassComparator(state: AgentState, candidateClass: CandidateClass
   const triggered = keys.some((key) => key.field === 'last_triggered_at')
     ? new Map(items.map((item) => [item.id, lastTriggeredAt(state, item)]))
     : new Map<string, string | null>();
-  const value: FieldValue = (item, field) => (field === 'last_triggered_at' ? triggered.get(item.id) ?? null : item[field]);
+  const value: FieldValue = (item, field) =>
+    field === 'last_triggered_at' ? (triggered.get(item.id) ?? null) : item[field];
   return compareByKeys(keys, value, memoizedInstants());
 }

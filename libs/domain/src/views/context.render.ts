@@ -7,7 +7,10 @@ const TODO_MARK: Record<TodoItem['state'], string> = { completed: 'x', in_progre
 
 function todoLines(item: CurrentItemContent): string[] {
   if (item.todo_list.length === 0) return ['Todos: none'];
-  return ['Todos:', ...item.todo_list.map((t) => `- [${TODO_MARK[t.state]}] ${t.text}${t === item.current_todo ? ' (current)' : ''}`)];
+  return [
+    'Todos:',
+    ...item.todo_list.map((t) => `- [${TODO_MARK[t.state]}] ${t.text}${t === item.current_todo ? ' (current)' : ''}`),
+  ];
 }
 
 function planLines(item: CurrentItemContent): string[] {
@@ -18,13 +21,21 @@ function planLines(item: CurrentItemContent): string[] {
 
 function waitLines(item: CurrentItemContent): string[] {
   if (item.waiting_intents.length === 0) return [];
-  return ['Waits:', ...item.waiting_intents.map((i) =>
-    `- ${i.id} ${i.wake}${i.resource ? ` (${i.resource})` : ''}: ${i.reason}${i.triggered ? ` [triggered ${i.trigger_count}x, last ${i.last_triggered_at}]` : ''}`)];
+  return [
+    'Waits:',
+    ...item.waiting_intents.map(
+      (i) =>
+        `- ${i.id} ${i.wake}${i.resource ? ` (${i.resource})` : ''}: ${i.reason}${i.triggered ? ` [triggered ${i.trigger_count}x, last ${i.last_triggered_at}]` : ''}`,
+    ),
+  ];
 }
 
 function traceLines(item: CurrentItemContent): string[] {
   const { rounds, briefs } = item.process_trace;
-  const roundLines = rounds.map((r) => `- round ${r.round_id} (turn ${r.turn_id}): ${r.text || '(no text)'}${r.tool_calls.length ? ` [tools: ${r.tool_calls.map((c) => c.name).join(', ')}]` : ''}`);
+  const roundLines = rounds.map(
+    (r) =>
+      `- round ${r.round_id} (turn ${r.turn_id}): ${r.text || '(no text)'}${r.tool_calls.length ? ` [tools: ${r.tool_calls.map((c) => c.name).join(', ')}]` : ''}`,
+  );
   const briefLines = briefs.map((b) => `- ${b.kind} brief: ${b.text}`);
   return roundLines.length + briefLines.length === 0 ? [] : ['Recent process trace:', ...roundLines, ...briefLines];
 }
@@ -33,10 +44,13 @@ export function renderCurrentItem(item: CurrentItemContent | null): string {
   if (item === null) return '## Current work item\nNone: no work item is in focus.';
   return [
     `## Current work item ${item.id} (${item.readiness}, ${item.focus_mode}, plan ${item.plan_status}, revision ${item.revision})`,
-    `Objective: ${item.objective}`, ...planLines(item), ...todoLines(item),
+    `Objective: ${item.objective}`,
+    ...planLines(item),
+    ...todoLines(item),
     ...(item.blocked_by === null ? [] : [`Blocked by: ${item.blocked_by}`]),
     ...(item.recheck_at === null ? [] : [`Recheck at: ${item.recheck_at}`]),
-    ...waitLines(item), ...traceLines(item),
+    ...waitLines(item),
+    ...traceLines(item),
   ].join('\n');
 }
 
@@ -55,5 +69,8 @@ export function renderCandidates(title: string, content: CountedContent<Candidat
 
 export function renderCompleted(content: CountedContent<CompletedContent>): string {
   const shown = content.items.length < content.count ? `, top ${content.items.length}` : '';
-  return [`## Recently completed with reports (${content.count}${shown})`, ...content.items.map((c) => `- ${c.id}: ${c.objective} | report: ${c.report}`)].join('\n');
+  return [
+    `## Recently completed with reports (${content.count}${shown})`,
+    ...content.items.map((c) => `- ${c.id}: ${c.objective} | report: ${c.report}`),
+  ].join('\n');
 }

@@ -2,8 +2,14 @@ import type { AgentState } from '../agent/agent.state';
 import { charLength } from '../shared/text';
 import { renderCandidates, renderCompleted, renderCurrentItem } from './context.render';
 import {
-  type CandidateContent, classContent, type CompletedContent, completedContent, type CountedContent, type CurrentItemContent,
-  currentItemContent, triggeredContent,
+  type CandidateContent,
+  classContent,
+  type CompletedContent,
+  completedContent,
+  type CountedContent,
+  type CurrentItemContent,
+  currentItemContent,
+  triggeredContent,
 } from './context.sections';
 
 export type { CandidateContent, CompletedContent, CountedContent, CurrentItemContent } from './context.sections';
@@ -11,11 +17,21 @@ export type { CandidateContent, CompletedContent, CountedContent, CurrentItemCon
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 4096;
 
 export type ContextSectionName =
-  | 'current_work_item' | 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked' | 'recently_completed';
+  | 'current_work_item'
+  | 'triggered_candidates'
+  | 'queued_runnable'
+  | 'waiting_for_operator'
+  | 'blocked'
+  | 'recently_completed';
 
 export type ContextSection =
   | { name: 'current_work_item'; content: CurrentItemContent | null; text: string; estimated_tokens: number }
-  | { name: 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked'; content: CountedContent<CandidateContent>; text: string; estimated_tokens: number }
+  | {
+      name: 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked';
+      content: CountedContent<CandidateContent>;
+      text: string;
+      estimated_tokens: number;
+    }
   | { name: 'recently_completed'; content: CountedContent<CompletedContent>; text: string; estimated_tokens: number };
 
 export type ContextProjection = {
@@ -78,9 +94,16 @@ function trimTrace(current: ContextSection, budget: number): { section: ContextS
   let content = current.content as CurrentItemContent | null;
   let trimmed = 0;
   let next = current;
-  while (content !== null && next.estimated_tokens > budget && content.process_trace.rounds.length + content.process_trace.briefs.length > 0) {
+  while (
+    content !== null &&
+    next.estimated_tokens > budget &&
+    content.process_trace.rounds.length + content.process_trace.briefs.length > 0
+  ) {
     const { rounds, briefs } = content.process_trace;
-    content = { ...content, process_trace: rounds.length > 0 ? { rounds: rounds.slice(1), briefs } : { rounds, briefs: briefs.slice(1) } };
+    content = {
+      ...content,
+      process_trace: rounds.length > 0 ? { rounds: rounds.slice(1), briefs } : { rounds, briefs: briefs.slice(1) },
+    };
     trimmed += 1;
     next = currentSection(content);
   }
@@ -92,7 +115,9 @@ function trimTrace(current: ContextSection, budget: number): { section: ContextS
  * the end under pressure; the current item is never cut (its oldest trace entries go first).
  */
 export function contextProjection(state: AgentState, options: ContextOptions = {}): ContextProjection {
-  const budget = Number.isFinite(options.budget_tokens) ? Math.max(0, Math.floor(options.budget_tokens ?? 0)) : DEFAULT_CONTEXT_BUDGET_TOKENS;
+  const budget = Number.isFinite(options.budget_tokens)
+    ? Math.max(0, Math.floor(options.budget_tokens ?? 0))
+    : DEFAULT_CONTEXT_BUDGET_TOKENS;
   const sections = allSections(state);
   const omitted: ContextSectionName[] = [];
   while (sections.length > 1 && totalTokens(sections) > budget) omitted.push((sections.pop() as ContextSection).name);
@@ -101,7 +126,13 @@ export function contextProjection(state: AgentState, options: ContextOptions = {
   const text = sections.map((s) => s.text).join(SEPARATOR);
   const estimated = estimateTokens(text);
   return {
-    budget_tokens: budget, estimated_tokens: estimated, sections, omitted_sections: omitted, trimmed_trace_entries: trimmed,
-    truncated: omitted.length > 0 || trimmed > 0, over_budget: estimated > budget, text,
+    budget_tokens: budget,
+    estimated_tokens: estimated,
+    sections,
+    omitted_sections: omitted,
+    trimmed_trace_entries: trimmed,
+    truncated: omitted.length > 0 || trimmed > 0,
+    over_budget: estimated > budget,
+    text,
   };
 }

@@ -2,13 +2,7 @@ import type { AgentState, WaitingIntentRecord, WaitWake } from '../agent/agent.s
 import type { WorkItem } from '../work-item/work-item.state';
 
 export type SchedulingState =
-  | 'runnable'
-  | 'waiting_operator'
-  | 'waiting_task'
-  | 'waiting_timer'
-  | 'waiting_external'
-  | 'blocked'
-  | 'completed';
+  'runnable' | 'waiting_operator' | 'waiting_task' | 'waiting_timer' | 'waiting_external' | 'blocked' | 'completed';
 
 export type Readiness = 'runnable' | 'waiting_for_operator' | 'blocked' | 'completed';
 

@@ -16,7 +16,8 @@ export type TaskListQuery = { filter?: TaskListFilter; work_item_id?: string; li
 /** GET tasks: newest first (created_at desc, then id). */
 export function listTasks(state: AgentState, query: TaskListQuery = {}): ListReply<TaskView> {
   const filter = parseListParam(query.filter, 'filter', TASK_LIST_FILTERS, 'all');
-  const matches = state.tasks.values()
+  const matches = state.tasks
+    .values()
     .filter((task) => filter === 'all' || (filter === 'terminal') === isTerminalTaskStatus(task.status))
     .filter((task) => query.work_item_id === undefined || task.work_item_id === query.work_item_id)
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

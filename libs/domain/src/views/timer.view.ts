@@ -16,14 +16,18 @@ const bySoonest = (a: TimerRecord, b: TimerRecord): number =>
 
 /** Scheduled timers whose fire_at has come (overdue ones included, e.g. after recovery), soonest first. */
 export function dueTimers(state: AgentState, now: string): TimerRecord[] {
-  return state.timers.values()
+  return state.timers
+    .values()
     .filter((timer) => timer.status === 'scheduled' && compareInstants(timer.fire_at, now) <= 0)
     .sort(bySoonest);
 }
 
 /** Scheduled timers, soonest first (what an idle agent waits for). */
 export function scheduledTimers(state: AgentState): TimerRecord[] {
-  return state.timers.values().filter((timer) => timer.status === 'scheduled').sort(bySoonest);
+  return state.timers
+    .values()
+    .filter((timer) => timer.status === 'scheduled')
+    .sort(bySoonest);
 }
 
 export const TIMER_LIST_STATUSES: readonly (TimerStatus | 'all')[] = ['all', 'scheduled', 'fired', 'cancelled'];
@@ -32,6 +36,9 @@ export type TimerListQuery = { status?: TimerStatus | 'all'; limit?: number; now
 /** GET timers: soonest fire_at first, then id. */
 export function listTimers(state: AgentState, query: TimerListQuery = {}): ListReply<TimerView> {
   const status = parseListParam(query.status, 'status', TIMER_LIST_STATUSES, 'all');
-  const matches = state.timers.values().filter((t) => status === 'all' || t.status === status).sort(bySoonest);
+  const matches = state.timers
+    .values()
+    .filter((t) => status === 'all' || t.status === status)
+    .sort(bySoonest);
   return page(matches, query.limit, (timer) => toTimerView(timer, query.now ?? null));
 }

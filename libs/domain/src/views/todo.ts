@@ -3,9 +3,7 @@ import type { TodoItem } from '../work-item/work-item.state';
 /** First `in_progress`, else first `pending`, else null. */
 export function currentTodo(todoList: readonly TodoItem[]): TodoItem | null {
   return (
-    todoList.find((todo) => todo.state === 'in_progress') ??
-    todoList.find((todo) => todo.state === 'pending') ??
-    null
+    todoList.find((todo) => todo.state === 'in_progress') ?? todoList.find((todo) => todo.state === 'pending') ?? null
   );
 }
 

@@ -8,10 +8,20 @@ import { type ListReply, page, parseListParam } from './list';
 export const cloneWarning = (warning: Warning): Warning => JSON.parse(JSON.stringify(warning)) as Warning;
 
 /** The turn of an activation or heartbeat reply (API.md). */
-export type ActivationTurnView = { turn_id: string; turn_index: number; lease_expires_at: string; work_item_id: string | null };
+export type ActivationTurnView = {
+  turn_id: string;
+  turn_index: number;
+  lease_expires_at: string;
+  work_item_id: string | null;
+};
 
 export function toActivationTurnView(turn: TurnRecord): ActivationTurnView {
-  return { turn_id: turn.turn_id, turn_index: turn.turn_index, lease_expires_at: turn.lease_expires_at, work_item_id: turn.work_item_id };
+  return {
+    turn_id: turn.turn_id,
+    turn_index: turn.turn_index,
+    lease_expires_at: turn.lease_expires_at,
+    work_item_id: turn.work_item_id,
+  };
 }
 
 /** A turn with everything it recorded (audit). */
@@ -23,7 +33,10 @@ export type TurnView = Omit<TurnRecord, 'round_ids' | 'promoted_round_ids' | 'te
 
 export function toTurnView(turn: TurnRecord): TurnView {
   return {
-    ...turn, round_ids: [...turn.round_ids], promoted_round_ids: [...turn.promoted_round_ids], terminal: turn.terminal && { ...turn.terminal },
+    ...turn,
+    round_ids: [...turn.round_ids],
+    promoted_round_ids: [...turn.promoted_round_ids],
+    terminal: turn.terminal && { ...turn.terminal },
   };
 }
 
@@ -31,8 +44,11 @@ export type RoundView = RoundRecord;
 
 export function toRoundView(round: RoundRecord): RoundView {
   return {
-    ...round, tool_calls: round.tool_calls.map((c) => ({ ...c })), completions: round.completions.map((c) => ({ ...c })),
-    promotion: round.promotion && { ...round.promotion }, warnings: round.warnings.map(cloneWarning),
+    ...round,
+    tool_calls: round.tool_calls.map((c) => ({ ...c })),
+    completions: round.completions.map((c) => ({ ...c })),
+    promotion: round.promotion && { ...round.promotion },
+    warnings: round.warnings.map(cloneWarning),
   };
 }
 
@@ -40,7 +56,13 @@ export function toRoundView(round: RoundRecord): RoundView {
 export type BriefView = { id: string; kind: BriefKind; text: string; work_item_id: string | null; created_at: string };
 
 export function toBriefView(brief: BriefRecord): BriefView {
-  return { id: brief.id, kind: brief.kind, text: brief.text, work_item_id: brief.work_item_id, created_at: brief.created_at };
+  return {
+    id: brief.id,
+    kind: brief.kind,
+    text: brief.text,
+    work_item_id: brief.work_item_id,
+    created_at: brief.created_at,
+  };
 }
 
 export type BriefListQuery = { kind?: BriefKind | 'all'; work_item_id?: string; limit?: number };
@@ -49,8 +71,13 @@ export const BRIEF_LIST_KINDS: readonly (BriefKind | 'all')[] = ['all', 'ack', '
 /** GET briefs: newest first (created_at desc, then id desc). */
 export function listBriefs(state: AgentState, query: BriefListQuery = {}): ListReply<BriefView> {
   const kind = parseListParam(query.kind, 'kind', BRIEF_LIST_KINDS, 'all');
-  const matches = state.briefs.values()
-    .filter((b) => (kind === 'all' || b.kind === kind) && (query.work_item_id === undefined || b.work_item_id === query.work_item_id))
+  const matches = state.briefs
+    .values()
+    .filter(
+      (b) =>
+        (kind === 'all' || b.kind === kind) &&
+        (query.work_item_id === undefined || b.work_item_id === query.work_item_id),
+    )
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   return page(matches, query.limit, toBriefView);
 }
@@ -58,7 +85,14 @@ export function listBriefs(state: AgentState, query: BriefListQuery = {}): ListR
 export type DeliverySummaryView = DeliverySummaryRecord;
 
 export function toDeliverySummaryView(summary: DeliverySummaryRecord): DeliverySummaryView {
-  return { ...summary, evidence: { ...summary.evidence, warnings: summary.evidence.warnings.map(cloneWarning), tool_call_ids: [...summary.evidence.tool_call_ids] } };
+  return {
+    ...summary,
+    evidence: {
+      ...summary.evidence,
+      warnings: summary.evidence.warnings.map(cloneWarning),
+      tool_call_ids: [...summary.evidence.tool_call_ids],
+    },
+  };
 }
 
 export function turnView(state: AgentState, turnId: string): TurnView | null {

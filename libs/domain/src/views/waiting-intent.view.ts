@@ -12,7 +12,12 @@ export type WaitingIntentView = Omit<WaitingIntentRecord, 'callback_token_hash'>
 
 export function toWaitingIntentView(intent: WaitingIntentRecord): WaitingIntentView {
   const { callback_token_hash: hash, ...visible } = intent;
-  return { ...visible, last_trigger: visible.last_trigger && { ...visible.last_trigger }, triggered: isTriggered(intent), has_callback_token: hash !== null };
+  return {
+    ...visible,
+    last_trigger: visible.last_trigger && { ...visible.last_trigger },
+    triggered: isTriggered(intent),
+    has_callback_token: hash !== null,
+  };
 }
 
 /** Oldest first, then id. */
@@ -20,13 +25,26 @@ export const compareIntents = (a: WaitingIntentRecord, b: WaitingIntentRecord): 
   compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export type WaitingIntentListQuery = { status?: WaitingIntentStatus | 'all'; work_item_id?: string; limit?: number };
-export const WAITING_INTENT_LIST_STATUSES: readonly (WaitingIntentStatus | 'all')[] = ['all', 'active', 'cancelled', 'resolved'];
+export const WAITING_INTENT_LIST_STATUSES: readonly (WaitingIntentStatus | 'all')[] = [
+  'all',
+  'active',
+  'cancelled',
+  'resolved',
+];
 
 /** GET waiting-intents: newest first (created_at desc, then id), optionally by status and item. */
-export function listWaitingIntents(state: AgentState, query: WaitingIntentListQuery = {}): ListReply<WaitingIntentView> {
+export function listWaitingIntents(
+  state: AgentState,
+  query: WaitingIntentListQuery = {},
+): ListReply<WaitingIntentView> {
   const status = parseListParam(query.status, 'status', WAITING_INTENT_LIST_STATUSES, 'all');
-  const matches = state.waiting_intents.values()
-    .filter((i) => (status === 'all' || i.status === status) && (query.work_item_id === undefined || i.work_item_id === query.work_item_id))
+  const matches = state.waiting_intents
+    .values()
+    .filter(
+      (i) =>
+        (status === 'all' || i.status === status) &&
+        (query.work_item_id === undefined || i.work_item_id === query.work_item_id),
+    )
     .sort((a, b) => compareIntents(b, a));
   return page(matches, query.limit, toWaitingIntentView);
 }

@@ -8,18 +8,18 @@ import { readinessOf, triggeredIntentsFor } from './scheduling';
 import { toWorkItemView, type WorkItemView } from './work-item.view';
 
 export type WorkItemListFilter =
-  | 'all'
-  | 'open'
-  | 'completed'
-  | 'current'
-  | 'queued'
-  | 'blocked'
-  | 'waiting_for_operator'
-  | 'runnable'
-  | 'triggered';
+  'all' | 'open' | 'completed' | 'current' | 'queued' | 'blocked' | 'waiting_for_operator' | 'runnable' | 'triggered';
 
 export const WORK_ITEM_LIST_FILTERS: readonly WorkItemListFilter[] = [
-  'all', 'open', 'completed', 'current', 'queued', 'blocked', 'waiting_for_operator', 'runnable', 'triggered',
+  'all',
+  'open',
+  'completed',
+  'current',
+  'queued',
+  'blocked',
+  'waiting_for_operator',
+  'runnable',
+  'triggered',
 ];
 
 export { clampListLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list';
@@ -55,7 +55,11 @@ export function parseListFilter(value: unknown): WorkItemListFilter {
   if (typeof value === 'string' && (WORK_ITEM_LIST_FILTERS as readonly string[]).includes(value)) {
     return value as WorkItemListFilter;
   }
-  throw new DomainError('validation_failed', { field: 'filter', rule: 'unknown_filter', allowed: WORK_ITEM_LIST_FILTERS });
+  throw new DomainError('validation_failed', {
+    field: 'filter',
+    rule: 'unknown_filter',
+    allowed: WORK_ITEM_LIST_FILTERS,
+  });
 }
 
 /** How many items match a filter (no limit). */
@@ -66,7 +70,8 @@ export function countWorkItems(state: AgentState, filter: WorkItemListFilter): n
 /** ListWorkItems: matching items in the filter's order, cut to the limit; `total` counts every match. */
 export function listWorkItems(state: AgentState, query: WorkItemListQuery = {}): WorkItemList {
   const filter = parseListFilter(query.filter);
-  const matches = state.work_items.values()
+  const matches = state.work_items
+    .values()
     .filter((item) => FILTERS[filter](state, item))
     .sort(orderFor(state, filter));
   return page(matches, query.limit, (item) => toWorkItemView(state, item));

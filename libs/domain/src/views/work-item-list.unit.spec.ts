@@ -9,12 +9,16 @@ const events: AgentEvent[] = [
   registered(),
   created('q-old', { at: at(1) }),
   created('q-new', { at: at(2) }),
-  created('blk'), updated('blk', { blocked_by: 'x', revision: 2 }, at(3)),
+  created('blk'),
+  updated('blk', { blocked_by: 'x', revision: 2 }, at(3)),
   created('ops', { plan_status: 'needs_input', at: at(4) }),
   created('cur', { at: at(5) }),
-  created('trg'), updated('trg', { blocked_by: 'x', revision: 2 }, at(6)),
-  created('trg2'), updated('trg2', { blocked_by: 'y', revision: 2 }, at(6)),
-  created('done'), completed('done', 2, at(7)),
+  created('trg'),
+  updated('trg', { blocked_by: 'x', revision: 2 }, at(6)),
+  created('trg2'),
+  updated('trg2', { blocked_by: 'y', revision: 2 }, at(6)),
+  created('done'),
+  completed('done', 2, at(7)),
   picked('cur'),
 ];
 const intents = [
@@ -69,15 +73,26 @@ describe('ListWorkItems limit', () => {
     expect(list.total).toBe(8);
   });
 
-  it.each([[undefined, 20], [0, 1], [-5, 1], [1, 1], [20, 20], [100, 100], [101, 100], [1000, 100], [2.7, 2], [NaN, 20]])(
-    'limit %p becomes %p',
-    (limit, expected) => {
-      expect(clampListLimit(limit)).toBe(expected);
-    },
-  );
+  it.each([
+    [undefined, 20],
+    [0, 1],
+    [-5, 1],
+    [1, 1],
+    [20, 20],
+    [100, 100],
+    [101, 100],
+    [1000, 100],
+    [2.7, 2],
+    [NaN, 20],
+  ])('limit %p becomes %p', (limit, expected) => {
+    expect(clampListLimit(limit)).toBe(expected);
+  });
 
   it('returns 20 items by default', () => {
-    const many = stateOf([registered(), ...Array.from({ length: 25 }, (_, i) => created(`w-${String(i).padStart(2, '0')}`))]);
+    const many = stateOf([
+      registered(),
+      ...Array.from({ length: 25 }, (_, i) => created(`w-${String(i).padStart(2, '0')}`)),
+    ]);
     const list = listWorkItems(many);
     expect(list.items).toHaveLength(20);
     expect(list.total).toBe(25);
@@ -85,7 +100,12 @@ describe('ListWorkItems limit', () => {
 });
 
 describe('parseListFilter', () => {
-  it.each([[undefined, 'all'], ['', 'all'], ['queued', 'queued'], ['triggered', 'triggered']])('%p -> %p', (value, expected) => {
+  it.each([
+    [undefined, 'all'],
+    ['', 'all'],
+    ['queued', 'queued'],
+    ['triggered', 'triggered'],
+  ])('%p -> %p', (value, expected) => {
     expect(parseListFilter(value)).toBe(expected);
   });
 });

@@ -50,13 +50,18 @@ export type WorkItemView = {
 /** Promoted `result_summary` first, else the newest delivery summary, else null (completed items only). */
 export function completionReportOf(state: AgentState, item: WorkItem): CompletionReport | null {
   if (item.state !== 'completed') return null;
-  const summaries = state.delivery_summaries.values()
+  const summaries = state.delivery_summaries
+    .values()
     .filter((summary) => summary.work_item_id === item.id && summary.text.trim() !== '')
     .sort((a, b) => compareInstants(b.created_at, a.created_at) || (a.id < b.id ? 1 : -1));
   if (item.result_summary !== null) {
     // The promotion that set result_summary also recorded a delivery summary with the same text.
     const promoted = summaries.find((summary) => summary.text === item.result_summary);
-    return { text: item.result_summary, source: 'result_summary', ...(promoted && { delivery_summary_id: promoted.id }) };
+    return {
+      text: item.result_summary,
+      source: 'result_summary',
+      ...(promoted && { delivery_summary_id: promoted.id }),
+    };
   }
   const newest = summaries[0];
   return newest ? { text: newest.text, source: 'delivery_summary', delivery_summary_id: newest.id } : null;

@@ -35,21 +35,52 @@ function validateTrigger(data: TriggerWaitingIntent['data']): TriggerInput {
 }
 
 /** enqueue_message delivery: a contentful callback_event bound to the intent's item (the payload, or a text naming the intent). */
-function callbackEvent(state: AgentState, agentId: string, intent: WaitingIntentRecord, input: TriggerInput, at: string): MessageQueued {
+function callbackEvent(
+  state: AgentState,
+  agentId: string,
+  intent: WaitingIntentRecord,
+  input: TriggerInput,
+  at: string,
+): MessageQueued {
   const text = `External event from ${input.source} for waiting intent ${intent.id}: ${intent.reason}`;
-  return messageQueued(agentId, {
-    message_id: requireNewMessageId(state, input.message_id), kind: 'callback_event', priority: 'normal',
-    authority: 'integration_signal', origin: input.source, body: input.payload ?? text,
-    work_item_id: intent.work_item_id, correlation_id: input.event_id, causation_id: intent.id,
-  }, at);
+  return messageQueued(
+    agentId,
+    {
+      message_id: requireNewMessageId(state, input.message_id),
+      kind: 'callback_event',
+      priority: 'normal',
+      authority: 'integration_signal',
+      origin: input.source,
+      body: input.payload ?? text,
+      work_item_id: intent.work_item_id,
+      correlation_id: input.event_id,
+      causation_id: intent.id,
+    },
+    at,
+  );
 }
 
-function delivery(state: AgentState, agentId: string, intent: WaitingIntentRecord, input: TriggerInput, at: string): AgentEvent[] {
+function delivery(
+  state: AgentState,
+  agentId: string,
+  intent: WaitingIntentRecord,
+  input: TriggerInput,
+  at: string,
+): AgentEvent[] {
   if (intent.delivery_mode === 'enqueue_message') return [callbackEvent(state, agentId, intent, input, at)];
-  return wakeHintEvents(state, agentId, {
-    source: input.source, reason: `waiting intent ${intent.id} triggered`, body: input.payload,
-    intent_id: intent.id, work_item_id: intent.work_item_id, message_id: input.message_id,
-  }, at);
+  return wakeHintEvents(
+    state,
+    agentId,
+    {
+      source: input.source,
+      reason: `waiting intent ${intent.id} triggered`,
+      body: input.payload,
+      intent_id: intent.id,
+      work_item_id: intent.work_item_id,
+      message_id: input.message_id,
+    },
+    at,
+  );
 }
 
 /**
@@ -63,7 +94,13 @@ export function decideTriggerWaitingIntent(command: TriggerWaitingIntent, state:
   const input = validateTrigger(command.data);
   const intent = requireRecord(state.waiting_intents, input.intent_id, 'waiting_intent');
   if (intent.status !== 'active') return [];
-  const trigger = { source: input.source, event_id: input.event_id, via: input.via, actor: actor ?? null, has_payload: input.payload !== null };
+  const trigger = {
+    source: input.source,
+    event_id: input.event_id,
+    via: input.via,
+    actor: actor ?? null,
+    has_payload: input.payload !== null,
+  };
   return [intentTriggered(agentId, intent, trigger, now), ...delivery(state, agentId, intent, input, now)];
 }
 

@@ -34,19 +34,31 @@ function intentCreated(agentId: string, input: WaitForInput, at: string): Waitin
 /** A timer wait creates the one-shot timer that will trigger it; its tick resumes with the waiting text. */
 function waitTimer(agentId: string, input: WaitForInput, at: string): TimerCreated[] {
   if (input.timer_id === null || input.fire_at === null) return [];
-  return [timerCreated(agentId, {
-    timer_id: input.timer_id, fire_at: input.fire_at, interval_ms: null, work_item_id: input.work_item_id,
-    resume_text: input.reason, intent_id: input.intent_id,
-  }, at)];
+  return [
+    timerCreated(
+      agentId,
+      {
+        timer_id: input.timer_id,
+        fire_at: input.fire_at,
+        interval_ms: null,
+        work_item_id: input.work_item_id,
+        resume_text: input.reason,
+        intent_id: input.intent_id,
+      },
+      at,
+    ),
+  ];
 }
 
 /** blocked_by = reason (revision + 1), unless it already says exactly that. */
 function blockerSet(agentId: string, item: OpenWorkItem, reason: string, at: string): WorkItemUpdated[] {
   if (item.blocked_by === reason) return [];
-  return [{
-    type: 'WorkItemUpdated',
-    data: { agent_id: agentId, work_item_id: item.id, blocked_by: reason, revision: item.revision + 1, at },
-  }];
+  return [
+    {
+      type: 'WorkItemUpdated',
+      data: { agent_id: agentId, work_item_id: item.id, blocked_by: reason, revision: item.revision + 1, at },
+    },
+  ];
 }
 
 /**

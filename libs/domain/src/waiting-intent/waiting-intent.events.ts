@@ -1,8 +1,6 @@
 import { eventGuard } from '../shared/event-guard';
 import type { TerminalTaskStatus } from '../task/task.state';
-import type {
-  DeliveryMode, TriggerVia, WaitingIntentCancelReason, WaitScope, WaitWake,
-} from './waiting-intent.state';
+import type { DeliveryMode, TriggerVia, WaitingIntentCancelReason, WaitScope, WaitWake } from './waiting-intent.state';
 
 // NOTE: stored format. Type strings and snake_case data are a storage contract: never rename.
 
@@ -71,8 +69,12 @@ export type WaitingIntentResolved = {
   };
 };
 
-export type WaitingIntentEvent = WaitingIntentCreated | WaitingIntentTriggered | WaitingIntentCancelled | WaitingIntentResolved;
+export type WaitingIntentEvent =
+  WaitingIntentCreated | WaitingIntentTriggered | WaitingIntentCancelled | WaitingIntentResolved;
 
 export const isWaitingIntentEvent = eventGuard<WaitingIntentEvent>([
-  'WaitingIntentCreated', 'WaitingIntentTriggered', 'WaitingIntentCancelled', 'WaitingIntentResolved',
+  'WaitingIntentCreated',
+  'WaitingIntentTriggered',
+  'WaitingIntentCancelled',
+  'WaitingIntentResolved',
 ]);

@@ -12,7 +12,8 @@ export const DELIVERY_MODES: readonly DeliveryMode[] = ['wake_hint', 'enqueue_me
 export type WaitingIntentStatus = 'active' | 'cancelled' | 'resolved';
 
 /** Why an intent was cancelled (it ended without being satisfied). */
-export type WaitingIntentCancelReason = 'wait_for_replaced' | 'blocker_cleared' | 'work_item_completed' | 'cancelled_by_caller';
+export type WaitingIntentCancelReason =
+  'wait_for_replaced' | 'blocker_cleared' | 'work_item_completed' | 'cancelled_by_caller';
 
 /** How a trigger reached the runtime: the authenticated API, the callback capability, or a bound timer. */
 export type TriggerVia = 'api' | 'callback' | 'timer';

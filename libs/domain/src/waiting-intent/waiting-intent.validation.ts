@@ -2,12 +2,23 @@ import { requireLabel } from '../queue/message.validation';
 import { assertValidId } from '../shared/ids';
 import { requireTrimmedText } from '../shared/text';
 import {
-  forbidField, optionalOneOf, optionalTrimmedText, requireOneOf, requirePresent, requireTimestamp, requireValidId,
+  forbidField,
+  optionalOneOf,
+  optionalTrimmedText,
+  requireOneOf,
+  requirePresent,
+  requireTimestamp,
+  requireValidId,
 } from '../shared/validation';
 import { BLOCKED_BY_MAX_LENGTH } from '../work-item/work-item.validation';
 import type { WaitFor } from './waiting-intent.commands';
 import {
-  DELIVERY_MODES, type DeliveryMode, WAIT_SCOPES, WAIT_WAKES, type WaitScope, type WaitWake,
+  DELIVERY_MODES,
+  type DeliveryMode,
+  WAIT_SCOPES,
+  WAIT_WAKES,
+  type WaitScope,
+  type WaitWake,
 } from './waiting-intent.state';
 
 /** The reason becomes the item's `blocked_by`, so it has the same limits (1..2000 after trimming). */
@@ -40,19 +51,26 @@ function scopedItemId(scope: WaitScope, value: unknown): string | null {
 
 /** task_result: the task id; external: required text; other wakes: optional text. */
 function resourceOf(wake: WaitWake, value: unknown): string | null {
-  if (wake === 'task_result') return assertValidId(requirePresent(value ?? null, 'resource', 'required_for_task_result'), 'resource');
+  if (wake === 'task_result')
+    return assertValidId(requirePresent(value ?? null, 'resource', 'required_for_task_result'), 'resource');
   const resource = optionalTrimmedText(value, 'resource', { min: 1, max: WAIT_RESOURCE_MAX_LENGTH });
   return wake === 'external' ? requirePresent(resource, 'resource', 'required_for_external') : resource;
 }
 
 function wakeFields(wake: WaitWake, data: WaitFor['data']): WakeFields {
   const timer = wake === 'timer';
-  const hash = optionalTrimmedText(data.callback_token_hash, 'callback_token_hash', { min: 1, max: CALLBACK_TOKEN_HASH_MAX_LENGTH });
+  const hash = optionalTrimmedText(data.callback_token_hash, 'callback_token_hash', {
+    min: 1,
+    max: CALLBACK_TOKEN_HASH_MAX_LENGTH,
+  });
   return {
     resource: resourceOf(wake, data.resource),
     fire_at: timer ? requireTimestamp(data.fire_at, 'fire_at') : forbidField(data.fire_at, 'fire_at', 'only_for_timer'),
-    timer_id: timer ? requireValidId(data.timer_id, 'timer_id') : forbidField(data.timer_id, 'timer_id', 'only_for_timer'),
-    callback_token_hash: wake === 'external' ? requirePresent(hash, 'callback_token_hash', 'required_for_external') : hash,
+    timer_id: timer
+      ? requireValidId(data.timer_id, 'timer_id')
+      : forbidField(data.timer_id, 'timer_id', 'only_for_timer'),
+    callback_token_hash:
+      wake === 'external' ? requirePresent(hash, 'callback_token_hash', 'required_for_external') : hash,
   };
 }
 

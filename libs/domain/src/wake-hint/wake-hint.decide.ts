@@ -43,15 +43,30 @@ export function wakeHintEvents(state: AgentState, agentId: string, hint: WakeHin
   const submitted: WakeHintSubmitted = {
     type: 'WakeHintSubmitted',
     data: {
-      agent_id: agentId, source: hint.source, reason: hint.reason, body: hint.body, intent_id: hint.intent_id,
-      disposition, message_id: messageId, at,
+      agent_id: agentId,
+      source: hint.source,
+      reason: hint.reason,
+      body: hint.body,
+      intent_id: hint.intent_id,
+      disposition,
+      message_id: messageId,
+      at,
     },
   };
   if (messageId === null) return [submitted];
-  const tick = runtimeMessageQueued(agentId, {
-    message_id: messageId, kind: 'system_tick', origin: 'wake_hint', body: wakeHintTickBody(hint), liveness_only: hint.body === null,
-    work_item_id: hint.work_item_id, causation_id: hint.intent_id,
-  }, at);
+  const tick = runtimeMessageQueued(
+    agentId,
+    {
+      message_id: messageId,
+      kind: 'system_tick',
+      origin: 'wake_hint',
+      body: wakeHintTickBody(hint),
+      liveness_only: hint.body === null,
+      work_item_id: hint.work_item_id,
+      causation_id: hint.intent_id,
+    },
+    at,
+  );
   return [submitted, tick];
 }
 

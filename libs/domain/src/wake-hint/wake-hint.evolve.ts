@@ -10,7 +10,13 @@ export function evolveWakeHint(state: AgentState, event: WakeHintEvent): AgentSt
     case 'coalesced':
       return {
         ...state,
-        pending_wake_hint: { source: data.source, reason: data.reason, body: data.body, created_at: data.at, intent_id: data.intent_id },
+        pending_wake_hint: {
+          source: data.source,
+          reason: data.reason,
+          body: data.body,
+          created_at: data.at,
+          intent_id: data.intent_id,
+        },
       };
     case 'triggered':
       return state.pending_wake_hint === null ? state : { ...state, pending_wake_hint: null };

@@ -46,23 +46,37 @@ function validateUpdate(data: UpdateWorkItem['data']): UpdateInput {
 function changedFields(item: OpenWorkItem, input: UpdateInput): Changes {
   const changes: Changes = {};
   if (input.objective !== undefined && input.objective !== item.objective) changes.objective = input.objective;
-  if (input.plan_status !== undefined && input.plan_status !== item.plan_status) changes.plan_status = input.plan_status;
-  if (input.todo_list !== undefined && !sameTodoList(input.todo_list, item.todo_list)) changes.todo_list = input.todo_list;
+  if (input.plan_status !== undefined && input.plan_status !== item.plan_status)
+    changes.plan_status = input.plan_status;
+  if (input.todo_list !== undefined && !sameTodoList(input.todo_list, item.todo_list))
+    changes.todo_list = input.todo_list;
   if (input.blocked_by !== undefined && input.blocked_by !== item.blocked_by) changes.blocked_by = input.blocked_by;
   if (input.recheck_at !== undefined && input.recheck_at !== item.recheck_at) changes.recheck_at = input.recheck_at;
-  if (input.blocked_by === null && input.recheck_at === undefined && item.recheck_at !== null) changes.recheck_at = null;
+  if (input.blocked_by === null && input.recheck_at === undefined && item.recheck_at !== null)
+    changes.recheck_at = null;
   return changes;
 }
 
-function planRefresh(agentId: string, item: OpenWorkItem, fresh: PlanArtifact | undefined, at: string): PlanArtifactRefreshed[] {
+function planRefresh(
+  agentId: string,
+  item: OpenWorkItem,
+  fresh: PlanArtifact | undefined,
+  at: string,
+): PlanArtifactRefreshed[] {
   if (fresh === undefined || !planArtifactDiffers(item.plan_artifact, fresh)) return [];
-  return [{
-    type: 'PlanArtifactRefreshed',
-    data: {
-      agent_id: agentId, work_item_id: item.id, plan_artifact: fresh,
-      previous_hash: item.plan_artifact.hash, revision: item.revision + 1, at,
+  return [
+    {
+      type: 'PlanArtifactRefreshed',
+      data: {
+        agent_id: agentId,
+        work_item_id: item.id,
+        plan_artifact: fresh,
+        previous_hash: item.plan_artifact.hash,
+        revision: item.revision + 1,
+        at,
+      },
     },
-  }];
+  ];
 }
 
 /** Asserting needs_input or a blocker on the focused item releases the focus (needs_input named first). */
@@ -84,10 +98,22 @@ export function decideUpdateWorkItem(command: UpdateWorkItem, state: AgentState)
   const item = requireOpen(requireWorkItem(state, workItemId), 'update');
   const refresh = planRefresh(agentId, item, input.plan_artifact, now);
   const changes = changedFields(item, input);
-  const updated: WorkItemUpdated[] = Object.keys(changes).length === 0 ? [] : [{
-    type: 'WorkItemUpdated',
-    data: { agent_id: agentId, work_item_id: workItemId, ...changes, revision: item.revision + refresh.length + 1, at: now },
-  }];
-  const cancelled = input.blocked_by === null ? waitingIntentCancellationsFor(state, workItemId, 'blocker_cleared', now) : [];
+  const updated: WorkItemUpdated[] =
+    Object.keys(changes).length === 0
+      ? []
+      : [
+          {
+            type: 'WorkItemUpdated',
+            data: {
+              agent_id: agentId,
+              work_item_id: workItemId,
+              ...changes,
+              revision: item.revision + refresh.length + 1,
+              at: now,
+            },
+          },
+        ];
+  const cancelled =
+    input.blocked_by === null ? waitingIntentCancellationsFor(state, workItemId, 'blocker_cleared', now) : [];
   return [...refresh, ...updated, ...cancelled, ...focusRelease(state, item, input, now)];
 }

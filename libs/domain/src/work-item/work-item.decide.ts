@@ -24,15 +24,27 @@ export function decideCreateWorkItem(command: CreateWorkItem, state: AgentState)
   const todoList = data.todo_list === undefined ? [] : validateTodoList(data.todo_list);
   const planArtifact = validatePlanArtifact(data.plan_artifact);
   if (state.work_items.get(workItemId)) {
-    throw new DomainError('already_exists', { resource: 'work_item', work_item_id: workItemId }, `work item ${workItemId} already exists`);
+    throw new DomainError(
+      'already_exists',
+      { resource: 'work_item', work_item_id: workItemId },
+      `work item ${workItemId} already exists`,
+    );
   }
-  return [{
-    type: 'WorkItemCreated',
-    data: {
-      agent_id: agentId, work_item_id: workItemId, objective, plan_status: planStatus,
-      todo_list: todoList, plan_artifact: planArtifact, revision: 1, at: now,
+  return [
+    {
+      type: 'WorkItemCreated',
+      data: {
+        agent_id: agentId,
+        work_item_id: workItemId,
+        objective,
+        plan_status: planStatus,
+        todo_list: todoList,
+        plan_artifact: planArtifact,
+        revision: 1,
+        at: now,
+      },
     },
-  }];
+  ];
 }
 
 /**
@@ -51,10 +63,15 @@ export function decideCompleteWorkItem(command: CompleteWorkItem, state: AgentSt
   const completed: WorkItemCompleted = {
     type: 'WorkItemCompleted',
     data: {
-      agent_id: agentId, work_item_id: workItemId, round_id: roundId,
-      completed_with_unfinished_todos: counts.unfinished > 0, unfinished_todo_count: counts.unfinished,
-      pending_todo_count: counts.pending, in_progress_todo_count: counts.in_progress,
-      revision: item.revision + 1, at: now,
+      agent_id: agentId,
+      work_item_id: workItemId,
+      round_id: roundId,
+      completed_with_unfinished_todos: counts.unfinished > 0,
+      unfinished_todo_count: counts.unfinished,
+      pending_todo_count: counts.pending,
+      in_progress_todo_count: counts.in_progress,
+      revision: item.revision + 1,
+      at: now,
     },
   };
   return [

@@ -2,13 +2,7 @@ import { validationFailed } from '../shared/domain-error';
 import { requireTrimmedText } from '../shared/text';
 import { requireOneOf, requireTimestamp } from '../shared/validation';
 import { isRfc3339 } from '../shared/time';
-import {
-  type PlanArtifact,
-  PLAN_STATUSES,
-  type PlanStatus,
-  TODO_STATES,
-  type TodoItem,
-} from './work-item.state';
+import { type PlanArtifact, PLAN_STATUSES, type PlanStatus, TODO_STATES, type TodoItem } from './work-item.state';
 
 export const OBJECTIVE_MAX_LENGTH = 500;
 export const TODO_LIST_MAX_ITEMS = 100;
@@ -57,9 +51,15 @@ export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): P
   if (typeof value !== 'object' || value === null) throw validationFailed(field, 'required');
   const a = value as Record<string, unknown>;
   const ok =
-    isString(a.path) && isString(a.relative_path) && isString(a.hash) && a.hash.startsWith('sha256:') &&
-    Number.isInteger(a.byte_size) && (a.byte_size as number) >= 0 && isRfc3339(a.updated_at) &&
-    isString(a.preview) && typeof a.preview_complete === 'boolean';
+    isString(a.path) &&
+    isString(a.relative_path) &&
+    isString(a.hash) &&
+    a.hash.startsWith('sha256:') &&
+    Number.isInteger(a.byte_size) &&
+    (a.byte_size as number) >= 0 &&
+    isRfc3339(a.updated_at) &&
+    isString(a.preview) &&
+    typeof a.preview_complete === 'boolean';
   if (!ok) throw validationFailed(field, 'invalid_descriptor');
   return {
     path: a.path as string,

@@ -36,11 +36,17 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly timeoutMs: number;
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
 
-  constructor(private readonly client: EventStoreDBClient, options: EventStoreDbEventStoreOptions = {}) {
+  constructor(
+    private readonly client: EventStoreDBClient,
+    options: EventStoreDbEventStoreOptions = {},
+  ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  static fromConnectionString(connectionString: string, options?: EventStoreDbEventStoreOptions): EventStoreDbEventStore {
+  static fromConnectionString(
+    connectionString: string,
+    options?: EventStoreDbEventStoreOptions,
+  ): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), options);
   }
 
@@ -57,7 +63,8 @@ export class EventStoreDbEventStore implements EventStore {
         'EventStoreDB append',
       );
       // An idempotent retry may come back without a position: look up the original one.
-      const position = fromEsdbPosition(result.position) ?? (await this.positionOfRevision(stream, result.nextExpectedRevision));
+      const position =
+        fromEsdbPosition(result.position) ?? (await this.positionOfRevision(stream, result.nextExpectedRevision));
       return { next_revision: result.nextExpectedRevision, position };
     } catch (error) {
       throw mapEsdbError(error, { stream, expected });

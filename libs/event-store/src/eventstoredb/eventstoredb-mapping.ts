@@ -87,23 +87,30 @@ export function isEsdbUnavailable(error: unknown): boolean {
   const { type, code, message } = error as { type?: unknown; code?: unknown; message?: unknown };
   if (typeof type === 'string' && UNAVAILABLE_TYPES.has(type)) return true;
   if (code === 14 || code === 4) return true; // gRPC UNAVAILABLE, DEADLINE_EXCEEDED
-  return typeof message === 'string' && /failed to discover|connection refused|no connection established/i.test(message);
+  return (
+    typeof message === 'string' && /failed to discover|connection refused|no connection established/i.test(message)
+  );
 }
 
 /** Translate client errors into the port's typed errors; others are returned unchanged. */
 export function mapEsdbError(error: unknown, context: { stream?: string; expected?: ExpectedRevision } = {}): unknown {
   if (error instanceof WrongExpectedVersionError) {
     const actual = error.actualVersion === NO_STREAM ? null : (error.actualVersion as bigint);
-    const expected = context.expected === undefined ? String(error.expectedVersion) : toJsonExpectedRevision(context.expected);
+    const expected =
+      context.expected === undefined ? String(error.expectedVersion) : toJsonExpectedRevision(context.expected);
     return new WrongExpectedRevisionError(context.stream ?? error.streamName, expected, actual);
   }
   if (isEsdbUnavailable(error)) {
     const message = error instanceof Error ? error.message : String(error);
-    return error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`EventStoreDB unavailable: ${message}`, error);
+    return error instanceof StoreUnavailableError
+      ? error
+      : new StoreUnavailableError(`EventStoreDB unavailable: ${message}`, error);
   }
   return error;
 }
 
 export function isStreamNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === ErrorType.STREAM_NOT_FOUND;
+  return (
+    typeof error === 'object' && error !== null && (error as { type?: unknown }).type === ErrorType.STREAM_NOT_FOUND
+  );
 }

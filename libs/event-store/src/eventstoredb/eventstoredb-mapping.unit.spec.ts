@@ -1,4 +1,11 @@
-import { ANY, NO_STREAM, STREAM_EXISTS, UnavailableError, WrongExpectedVersionError, type RecordedEvent } from '@eventstore/db-client';
+import {
+  ANY,
+  NO_STREAM,
+  STREAM_EXISTS,
+  UnavailableError,
+  WrongExpectedVersionError,
+  type RecordedEvent,
+} from '@eventstore/db-client';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import {
   fromEsdbPosition,
@@ -22,8 +29,19 @@ describe('EventStoreDB mapping', () => {
   });
 
   it('keeps the caller id as the event id (idempotency key) and writes JSON', () => {
-    const event = toEsdbEvent({ id: '3f1d2c4e-0000-4000-8000-000000000001', type: 'T', data: { a: 1 }, metadata: { actor: 'x' } });
-    expect(event).toMatchObject({ id: '3f1d2c4e-0000-4000-8000-000000000001', type: 'T', contentType: 'application/json', data: { a: 1 }, metadata: { actor: 'x' } });
+    const event = toEsdbEvent({
+      id: '3f1d2c4e-0000-4000-8000-000000000001',
+      type: 'T',
+      data: { a: 1 },
+      metadata: { actor: 'x' },
+    });
+    expect(event).toMatchObject({
+      id: '3f1d2c4e-0000-4000-8000-000000000001',
+      type: 'T',
+      contentType: 'application/json',
+      data: { a: 1 },
+      metadata: { actor: 'x' },
+    });
   });
 
   it('uses the commit position; unsigned max means "no position"', () => {
@@ -35,15 +53,29 @@ describe('EventStoreDB mapping', () => {
 
   it('converts a recorded event', () => {
     const recorded = {
-      streamId: 'agent-1', id: 'id-1', isJson: true, revision: 2n ** 55n, type: 'T',
-      created: new Date('2024-05-01T10:00:00.123Z'), data: { a: 1 }, metadata: { actor: 'x' },
+      streamId: 'agent-1',
+      id: 'id-1',
+      isJson: true,
+      revision: 2n ** 55n,
+      type: 'T',
+      created: new Date('2024-05-01T10:00:00.123Z'),
+      data: { a: 1 },
+      metadata: { actor: 'x' },
       position: { commit: 99n, prepare: 99n },
     } as RecordedEvent;
     expect(fromRecordedEvent(recorded)).toEqual({
-      id: 'id-1', stream: 'agent-1', type: 'T', data: { a: 1 }, metadata: { actor: 'x' },
-      revision: 2n ** 55n, position: 99n, recorded_at: '2024-05-01T10:00:00.123Z',
+      id: 'id-1',
+      stream: 'agent-1',
+      type: 'T',
+      data: { a: 1 },
+      metadata: { actor: 'x' },
+      revision: 2n ** 55n,
+      position: 99n,
+      recorded_at: '2024-05-01T10:00:00.123Z',
     });
-    expect(fromRecordedEvent({ ...recorded, position: undefined, metadata: undefined } as RecordedEvent)).toMatchObject({ position: -1n, metadata: {} });
+    expect(fromRecordedEvent({ ...recorded, position: undefined, metadata: undefined } as RecordedEvent)).toMatchObject(
+      { position: -1n, metadata: {} },
+    );
   });
 
   it('recognises system events', () => {
@@ -53,8 +85,16 @@ describe('EventStoreDB mapping', () => {
 
   it('maps WrongExpectedVersionError to WrongExpectedRevisionError with the actual revision', () => {
     const existing = new WrongExpectedVersionError(undefined, { streamName: 's', expected: 1n, current: 4n });
-    expect(mapEsdbError(existing, { stream: 's', expected: 1n })).toMatchObject({ stream: 's', expected: '1', actual: 4n });
-    const missing = new WrongExpectedVersionError(undefined, { streamName: 's', expected: STREAM_EXISTS, current: NO_STREAM });
+    expect(mapEsdbError(existing, { stream: 's', expected: 1n })).toMatchObject({
+      stream: 's',
+      expected: '1',
+      actual: 4n,
+    });
+    const missing = new WrongExpectedVersionError(undefined, {
+      streamName: 's',
+      expected: STREAM_EXISTS,
+      current: NO_STREAM,
+    });
     const mapped = mapEsdbError(missing, { stream: 's', expected: 'stream_exists' });
     expect(mapped).toBeInstanceOf(WrongExpectedRevisionError);
     expect(mapped).toMatchObject({ expected: 'stream_exists', actual: null });

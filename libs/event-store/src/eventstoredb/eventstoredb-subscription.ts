@@ -1,7 +1,13 @@
 import { START, excludeSystemEvents, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
 import type { StoredEvent, SubscribeOptions, Subscription } from '../event-store.port';
 import { Wakeup, backoffMs, onAbort } from '../support/wakeup';
-import { fromRecordedEvent, isEsdbUnavailable, isSystemEvent, mapEsdbError, toEsdbPosition } from './eventstoredb-mapping';
+import {
+  fromRecordedEvent,
+  isEsdbUnavailable,
+  isSystemEvent,
+  mapEsdbError,
+  toEsdbPosition,
+} from './eventstoredb-mapping';
 
 /**
  * $all catch-up subscription that survives a lost connection: the position of the last

@@ -9,7 +9,10 @@ import { EventStoreDbEventStore } from './eventstoredb-event-store';
 describe('EventStoreDB adapter without a working server', () => {
   it('is what the factory builds when a connection string is given (no Postgres touched)', async () => {
     const untouchable = {} as Pool; // any use of the pool would throw
-    const store = await createEventStore({ pool: untouchable, eventStoreConnectionString: 'esdb://127.0.0.1:1?tls=false' });
+    const store = await createEventStore({
+      pool: untouchable,
+      eventStoreConnectionString: 'esdb://127.0.0.1:1?tls=false',
+    });
     expect(store).toBeInstanceOf(EventStoreDbEventStore);
     await store.close();
   });
@@ -43,7 +46,9 @@ describe('EventStoreDB adapter without a working server', () => {
     });
 
     it('times out with StoreUnavailableError instead of hanging', async () => {
-      const store = EventStoreDbEventStore.fromConnectionString(`esdb://127.0.0.1:${port}?tls=false`, { timeoutMs: 500 });
+      const store = EventStoreDbEventStore.fromConnectionString(`esdb://127.0.0.1:${port}?tls=false`, {
+        timeoutMs: 500,
+      });
       const started = Date.now();
       try {
         await expect(store.appendToStream('s', [newEvent()], 'any')).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -16,7 +16,10 @@ export class AppendNotifier {
   private inFlight: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly pool: Pool, private readonly windowMs = 3) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly windowMs = 3,
+  ) {}
 
   /** Schedule a notification; appends within the window share it. */
   poke(): void {

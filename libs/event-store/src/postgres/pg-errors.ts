@@ -10,7 +10,16 @@ interface PgErrorLike {
 }
 
 /** Socket-level failures: the server is down, restarting or unreachable. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs meaning "not now", not "your request is wrong". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '58030']);
 const UNAVAILABLE_MESSAGES = [
@@ -31,7 +40,8 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   if (error instanceof AggregateError) return error.errors.some(isUnavailable);
   const { code, message } = fields(error);
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')))
+    return true;
   const text = typeof message === 'string' ? message.toLowerCase() : '';
   return UNAVAILABLE_MESSAGES.some((fragment) => text.includes(fragment));
 }
@@ -56,7 +66,10 @@ export function mapPgError(error: unknown, context: { stream?: string; expected?
     return new IdempotencyConflictError(stream, typeof message === 'string' ? message : 'idempotency conflict');
   }
   if (code === '23505' && constraint === 'events_event_id_key') {
-    return new IdempotencyConflictError(stream, `an event id of this batch is already stored at another place (${String(detail ?? '')})`);
+    return new IdempotencyConflictError(
+      stream,
+      `an event id of this batch is already stored at another place (${String(detail ?? '')})`,
+    );
   }
   if (isUnavailable(error)) {
     const reason = typeof message === 'string' && message ? message : String(code ?? 'unknown error');

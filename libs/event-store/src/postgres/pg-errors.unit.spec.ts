@@ -11,7 +11,9 @@ describe('mapping node-postgres errors', () => {
 
   it('turns ESIDC and a duplicate event id into IdempotencyConflictError', () => {
     expect(mapPgError({ code: 'ESIDC', message: 'reused' }, { stream: 's' })).toBeInstanceOf(IdempotencyConflictError);
-    expect(mapPgError({ code: '23505', constraint: 'events_event_id_key' }, { stream: 's' })).toBeInstanceOf(IdempotencyConflictError);
+    expect(mapPgError({ code: '23505', constraint: 'events_event_id_key' }, { stream: 's' })).toBeInstanceOf(
+      IdempotencyConflictError,
+    );
   });
 
   it.each([

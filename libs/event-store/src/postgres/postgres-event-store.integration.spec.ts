@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 /** Calls append_events inside an explicit transaction on its own connection and leaves it open. */
-async function openTransactionAppend(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<OpenAppend> {
+async function openTransactionAppend(
+  stream: string,
+  events: EventToAppend[],
+  expected: ExpectedRevision,
+): Promise<OpenAppend> {
   const client = new Client({ connectionString: url });
   await client.connect();
   await client.query('BEGIN');
@@ -54,7 +58,9 @@ describe('postgres event store: failure modes', () => {
   afterAll(() => store.close());
 
   it('reports an unreachable server as StoreUnavailableError', async () => {
-    const dead = new PostgresEventStore(newPool({ max: 1, connectionString: 'postgres://nobody:none@127.0.0.1:1/none' }));
+    const dead = new PostgresEventStore(
+      newPool({ max: 1, connectionString: 'postgres://nobody:none@127.0.0.1:1/none' }),
+    );
     await expect(dead.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(dead.appendToStream('s', [newEvent()], 'any')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(dead.readAll()).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -64,9 +70,13 @@ describe('postgres event store: failure modes', () => {
     const stream = uniqueStream('reuse');
     const [a, b] = newEvents(2);
     await store.appendToStream(stream, [a, b], 'no_stream');
-    await expect(store.appendToStream(stream, [a, newEvent()], 'no_stream')).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(store.appendToStream(stream, [a, newEvent()], 'no_stream')).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
     // The insert itself fails here (id stored on another stream), inside the locked block.
-    await expect(store.appendToStream(uniqueStream('other'), [newEvent(), b], 'any')).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(store.appendToStream(uniqueStream('other'), [newEvent(), b], 'any')).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
     // A leak is the session lock still held by a connection back in its pool (not running a
     // statement); other suites' appends in flight hold it briefly while active.
     const held = await pool.query(
@@ -92,7 +102,8 @@ describe('postgres event store: failure modes', () => {
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         const stream = uniqueStream('xid-order');
-        for (let i = 0; i < 15; i++) await store.appendToStream(stream, newEvents(1 + (i % 3)), i === 0 ? 'no_stream' : 'any');
+        for (let i = 0; i < 15; i++)
+          await store.appendToStream(stream, newEvents(1 + (i % 3)), i === 0 ? 'no_stream' : 'any');
       }),
     );
     const { rows } = await pool.query<{ inversions: number }>(
@@ -119,7 +130,9 @@ describe('postgres event store: failure modes', () => {
   });
 
   it('creates the schema concurrently from several processes', async () => {
-    await expect(Promise.all([ensureSchema(pool), ensureSchema(newPool()), ensureSchema(newPool())])).resolves.toBeDefined();
+    await expect(
+      Promise.all([ensureSchema(pool), ensureSchema(newPool()), ensureSchema(newPool())]),
+    ).resolves.toBeDefined();
   });
 
   it('pages $all in primary-key order: an index range scan needs no sort', async () => {

@@ -77,7 +77,10 @@ describe('postgres subscription when the database connection is lost', () => {
       const first = newEvents(3);
       await writer.appendToStream(`${prefix}-s`, first, 'no_stream');
       await collector.waitFor((events) => events.length >= 3);
-      const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [app]);
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [app],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
       const second = newEvents(3);
       await writer.appendToStream(`${prefix}-s`, second, 2n);

@@ -85,7 +85,10 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
 
   /** The pool belongs to the caller: close() stops this store's work but does not end it. */
-  constructor(private readonly pool: Pool, private readonly options: PostgresEventStoreOptions = {}) {
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
     this.notifier = new AppendNotifier(pool);
   }
 
@@ -142,7 +145,9 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<bigint | null> {
     try {
-      const { rows } = await this.pool.query<{ position: string | null }>('SELECT max(global_position)::text AS position FROM events');
+      const { rows } = await this.pool.query<{ position: string | null }>(
+        'SELECT max(global_position)::text AS position FROM events',
+      );
       return rows[0].position === null ? null : BigInt(rows[0].position);
     } catch (error) {
       throw mapPgError(error);

@@ -25,7 +25,10 @@ export class PostgresSubscription implements Subscription {
   private listenerRetryAt = 0;
   private detachAbort: () => void = () => undefined;
 
-  constructor(private readonly deps: PostgresSubscriptionDeps, private readonly options: SubscribeOptions = {}) {
+  constructor(
+    private readonly deps: PostgresSubscriptionDeps,
+    private readonly options: SubscribeOptions = {},
+  ) {
     this.detachAbort = onAbort(options.signal, () => void this.stop());
   }
 

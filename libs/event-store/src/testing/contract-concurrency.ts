@@ -1,6 +1,15 @@
 import { WrongExpectedRevisionError } from '../errors';
 import type { AppendResult, ExpectedRevision } from '../event-store.port';
-import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream, type StoreGetter } from './contract-helpers';
+import {
+  Collector,
+  isStrictlyIncreasing,
+  newEvent,
+  newEvents,
+  positions,
+  streamsStartingWith,
+  uniqueStream,
+  type StoreGetter,
+} from './contract-helpers';
 
 const WRITERS = 8;
 const ROUNDS = 4;
@@ -14,7 +23,9 @@ export function concurrencyCases(store: StoreGetter): void {
       for (let round = 0; round < ROUNDS; round++) {
         const attempts = Array.from({ length: WRITERS }, () => newEvent('RaceWon'));
         const outcomes = await Promise.allSettled(attempts.map((e) => store().appendToStream(stream, [e], expected)));
-        const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [{ result: o.value, id: attempts[i].id }] : []));
+        const won = outcomes.flatMap((o, i) =>
+          o.status === 'fulfilled' ? [{ result: o.value, id: attempts[i].id }] : [],
+        );
         const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
         expect(won).toHaveLength(1);
         expect(won[0].result.next_revision).toBe(BigInt(round));
@@ -34,7 +45,10 @@ export function concurrencyCases(store: StoreGetter): void {
     it('delivers each event exactly once, positions strictly increasing', async () => {
       const prefix = uniqueStream('load');
       const marker = await store().appendToStream(`${prefix}-marker`, [newEvent()], 'no_stream');
-      const collector = new Collector(store().subscribeToAll({ after_position: marker.position, batch_size: 7 }), streamsStartingWith(`${prefix}-w`));
+      const collector = new Collector(
+        store().subscribeToAll({ after_position: marker.position, batch_size: 7 }),
+        streamsStartingWith(`${prefix}-w`),
+      );
       const writers = 4;
       const appendsPerWriter = 15;
       const written: string[] = [];

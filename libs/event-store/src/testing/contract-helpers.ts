@@ -40,7 +40,10 @@ export class Collector {
   private done = false;
   private readonly waiters = new Set<() => void>();
 
-  constructor(readonly subscription: Subscription, private readonly accept: (event: StoredEvent) => boolean = () => true) {
+  constructor(
+    readonly subscription: Subscription,
+    private readonly accept: (event: StoredEvent) => boolean = () => true,
+  ) {
     this.finished = this.drain();
   }
 
@@ -51,7 +54,8 @@ export class Collector {
       if (this.error !== undefined) throw this.error;
       if (this.done) throw new Error(`subscription ended after ${this.events.length} events`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out with ${this.events.length} events: ${this.events.map((e) => e.type).join(',')}`);
+      if (left <= 0)
+        throw new Error(`timed out with ${this.events.length} events: ${this.events.map((e) => e.type).join(',')}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(wake, Math.min(left, 250));
         const waiters = this.waiters;

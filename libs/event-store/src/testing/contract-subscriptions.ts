@@ -1,4 +1,14 @@
-import { Collector, isStrictlyIncreasing, newEvent, newEvents, positions, streamsStartingWith, uniqueStream, type ContractOptions, type StoreGetter } from './contract-helpers';
+import {
+  Collector,
+  isStrictlyIncreasing,
+  newEvent,
+  newEvents,
+  positions,
+  streamsStartingWith,
+  uniqueStream,
+  type ContractOptions,
+  type StoreGetter,
+} from './contract-helpers';
 
 const ids = (events: Array<{ id: string }>) => events.map((e) => e.id);
 
@@ -12,13 +22,19 @@ export function subscriptionCases(store: StoreGetter, options: ContractOptions):
       await store().appendToStream(stream, before.slice(0, 6), 'no_stream');
       await store().appendToStream(stream, before.slice(6), 5n);
 
-      const first = new Collector(store().subscribeToAll({ after_position: marker.position, batch_size: 3 }), streamsStartingWith(stream));
+      const first = new Collector(
+        store().subscribeToAll({ after_position: marker.position, batch_size: 3 }),
+        streamsStartingWith(stream),
+      );
       await first.waitFor((events) => events.length >= 4);
       await first.stop();
       const checkpoint = first.events[3];
       expect(ids(first.events.slice(0, 4))).toEqual(ids(before.slice(0, 4)));
 
-      const second = new Collector(store().subscribeToAll({ after_position: checkpoint.position, batch_size: 3 }), streamsStartingWith(stream));
+      const second = new Collector(
+        store().subscribeToAll({ after_position: checkpoint.position, batch_size: 3 }),
+        streamsStartingWith(stream),
+      );
       try {
         const live = newEvents(3);
         await store().appendToStream(stream, live, 9n);
@@ -61,7 +77,8 @@ export function subscriptionCases(store: StoreGetter, options: ContractOptions):
         await collector.waitFor((events) => events.length === 1);
         const slow = await openAppend(`${prefix}-s-slow`, [newEvent('Slow')], 'no_stream');
         const fast = [];
-        for (let i = 0; i < 3; i++) fast.push(await store().appendToStream(`${prefix}-s-fast${i}`, [newEvent('Fast')], 'no_stream'));
+        for (let i = 0; i < 3; i++)
+          fast.push(await store().appendToStream(`${prefix}-s-fast${i}`, [newEvent('Fast')], 'no_stream'));
 
         const visible = (await store().readAll({ after_position: marker.position })).filter(mine);
         expect(visible.map((e) => e.position)).toEqual([early.position]);
@@ -83,7 +100,10 @@ export function subscriptionCases(store: StoreGetter, options: ContractOptions):
     it('moves past the positions of a rolled-back append', async () => {
       const prefix = uniqueStream('rollback');
       const marker = await store().appendToStream(`${prefix}-marker`, [newEvent()], 'no_stream');
-      const collector = new Collector(store().subscribeToAll({ after_position: marker.position }), streamsStartingWith(`${prefix}-s`));
+      const collector = new Collector(
+        store().subscribeToAll({ after_position: marker.position }),
+        streamsStartingWith(`${prefix}-s`),
+      );
       try {
         const doomed = await openAppend(`${prefix}-s-doomed`, [newEvent('Doomed')], 'no_stream');
         const after = await store().appendToStream(`${prefix}-s-after`, [newEvent('After')], 'no_stream');

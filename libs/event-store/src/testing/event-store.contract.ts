@@ -1,12 +1,28 @@
 import type { EventStore, StoredEvent } from '../event-store.port';
 import { WrongExpectedRevisionError } from '../errors';
-import { fromJsonPosition, fromJsonRevision, toJsonExpectedRevision, toJsonPosition, toJsonRevision } from '../revisions';
-import { type ContractOptions, newEvent, newEvents, type StoreGetter, uniqueStream, untilAsync } from './contract-helpers';
+import {
+  fromJsonPosition,
+  fromJsonRevision,
+  toJsonExpectedRevision,
+  toJsonPosition,
+  toJsonRevision,
+} from '../revisions';
+import {
+  type ContractOptions,
+  newEvent,
+  newEvents,
+  type StoreGetter,
+  uniqueStream,
+  untilAsync,
+} from './contract-helpers';
 import { concurrencyCases } from './contract-concurrency';
 import { subscriptionCases } from './contract-subscriptions';
 
 /** Asserts that `work` fails with WrongExpectedRevisionError carrying `actual`. */
-export async function expectWrongRevision(work: Promise<unknown>, actual: bigint | null): Promise<WrongExpectedRevisionError> {
+export async function expectWrongRevision(
+  work: Promise<unknown>,
+  actual: bigint | null,
+): Promise<WrongExpectedRevisionError> {
   const error = await work.then(
     () => undefined,
     (e: unknown) => e,
@@ -17,7 +33,11 @@ export async function expectWrongRevision(work: Promise<unknown>, actual: bigint
 }
 
 /** The one contract every EventStore adapter passes. */
-export function runEventStoreContract(name: string, makeStore: () => Promise<EventStore>, options: ContractOptions = {}): void {
+export function runEventStoreContract(
+  name: string,
+  makeStore: () => Promise<EventStore>,
+  options: ContractOptions = {},
+): void {
   describe(`${name}: event store contract`, () => {
     let store: EventStore;
     const getStore: StoreGetter = () => store;
@@ -40,7 +60,9 @@ function expectedRevisionCases(store: StoreGetter): void {
   describe('an append with an expected revision', () => {
     it('no_stream creates a stream once and then reports the actual revision', async () => {
       const stream = uniqueStream('exp-none');
-      await expect(store().appendToStream(stream, [newEvent()], 'no_stream')).resolves.toMatchObject({ next_revision: 0n });
+      await expect(store().appendToStream(stream, [newEvent()], 'no_stream')).resolves.toMatchObject({
+        next_revision: 0n,
+      });
       const error = await expectWrongRevision(store().appendToStream(stream, [newEvent()], 'no_stream'), 0n);
       expect(error.stream).toBe(stream);
       expect(error.code).toBe('wrong_expected_revision');
@@ -50,7 +72,9 @@ function expectedRevisionCases(store: StoreGetter): void {
       const stream = uniqueStream('exp-exists');
       await expectWrongRevision(store().appendToStream(stream, [newEvent()], 'stream_exists'), null);
       await store().appendToStream(stream, [newEvent()], 'any');
-      await expect(store().appendToStream(stream, newEvents(2), 'stream_exists')).resolves.toMatchObject({ next_revision: 2n });
+      await expect(store().appendToStream(stream, newEvents(2), 'stream_exists')).resolves.toMatchObject({
+        next_revision: 2n,
+      });
     });
 
     it('any appends to missing and existing streams', async () => {
@@ -105,7 +129,12 @@ function readCases(store: StoreGetter): void {
 
     it('starts at from_revision (inclusive) and stops at max_count', async () => {
       expect(revisions(await store().readStream(stream, { from_revision: 2n }))).toEqual([2n, 3n, 4n]);
-      expect(revisions(await store().readStream(stream, { direction: 'backwards', from_revision: 3n }))).toEqual([3n, 2n, 1n, 0n]);
+      expect(revisions(await store().readStream(stream, { direction: 'backwards', from_revision: 3n }))).toEqual([
+        3n,
+        2n,
+        1n,
+        0n,
+      ]);
       expect(revisions(await store().readStream(stream, { from_revision: 1n, max_count: 2 }))).toEqual([1n, 2n]);
       expect(revisions(await store().readStream(stream, { direction: 'backwards', max_count: 2 }))).toEqual([4n, 3n]);
     });
@@ -141,7 +170,11 @@ function readCases(store: StoreGetter): void {
         mine = after.filter((e) => e.stream === a || e.stream === b);
         return mine.length >= 3;
       });
-      expect(mine.map((e) => [e.stream, e.revision])).toEqual([[b, 0n], [b, 1n], [a, 1n]]);
+      expect(mine.map((e) => [e.stream, e.revision])).toEqual([
+        [b, 0n],
+        [b, 1n],
+        [a, 1n],
+      ]);
       expect(mine[2].position).toBe(r3.position);
       expect((await store().headPosition())! >= r3.position).toBe(true);
       const firstTwo = await store().readAll({ after_position: r1.position, max_count: 2 });

@@ -14,7 +14,13 @@ export const KURRENTDB_IMAGE = 'kurrentplatform/kurrentdb:25.1';
  * EventStoreDB client the adapter is built on reads the same string under `esdb://`.
  */
 export async function startEventStoreDb(image = KURRENTDB_IMAGE): Promise<StartedEventStoreDb> {
-  const container = await new KurrentDbContainer(image).withEnvironment({ KURRENTDB_MEM_DB: 'true', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_START_STANDARD_PROJECTIONS: 'false' }).start();
+  const container = await new KurrentDbContainer(image)
+    .withEnvironment({
+      KURRENTDB_MEM_DB: 'true',
+      KURRENTDB_RUN_PROJECTIONS: 'None',
+      KURRENTDB_START_STANDARD_PROJECTIONS: 'false',
+    })
+    .start();
   return {
     connectionString: container.getConnectionString().replace(/^kurrentdb:\/\//, 'esdb://'),
     stop: async () => {

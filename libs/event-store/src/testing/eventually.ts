@@ -32,7 +32,12 @@ export class WaitTimeoutError<T = unknown> extends Error {
  * WaitTimeoutError naming `what` and the last value. An error thrown by the probe ends the wait
  * with that error (a probe that may fail on the way, e.g. a port not open yet, catches it).
  */
-export async function eventually<T>(what: string, probe: () => T | Promise<T>, accept: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => T | Promise<T>,
+  accept: (value: T) => boolean,
+  options: WaitOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const intervalMs = options.intervalMs ?? 20;
   const deadline = performance.now() + timeoutMs;
@@ -51,7 +56,11 @@ export async function until(condition: () => boolean, timeoutMs = 5000, what = '
 }
 
 /** The same for a condition that needs IO. */
-export async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+export async function untilAsync(
+  condition: () => Promise<boolean>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<void> {
   await eventually(what, condition, (held) => held, { timeoutMs });
 }
 
@@ -59,7 +68,10 @@ export async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 
 function describe(value: unknown): string {
   let text: string;
   try {
-    text = value === undefined ? 'undefined' : (JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value));
+    text =
+      value === undefined
+        ? 'undefined'
+        : (JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value));
   } catch {
     text = String(value);
   }

@@ -10,7 +10,10 @@ export class TcpProxy {
   /** Connections reset while cut: evidence that a client kept retrying. */
   refused = 0;
 
-  private constructor(private readonly server: Server, readonly port: number) {}
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
 
   static async start(targetHost: string, targetPort: number): Promise<TcpProxy> {
     let proxy: TcpProxy | undefined;

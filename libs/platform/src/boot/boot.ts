@@ -50,6 +50,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, { role, ap
 }
 
 export function exitOnStartupFailure(error: unknown): never {
-  process.stderr.write(`runtime failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `runtime failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -62,12 +62,17 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       api: options.api,
       extraModules: options.extraModules,
     });
-    app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), { bodyParser: false, bufferLogs: true, abortOnError: false });
+    app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
+      bodyParser: false,
+      bufferLogs: true,
+      abortOnError: false,
+    });
     app.useLogger(app.get(NEST_LOGGER));
     const fastify = app.getHttpAdapter().getInstance();
     configureBodyHandling(fastify);
     registerRequestLogging(fastify, logger);
-    if (!setupOpenApi(app, VERSION).ui) logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
+    if (!setupOpenApi(app, VERSION).ui)
+      logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
   } catch (error) {
     await app?.close().catch(() => undefined);
     await connection.close().catch(() => undefined);
@@ -85,7 +90,10 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       const grpcAddress = roleRuns(config.role).api ? nest.get(GrpcServerHost).address : null;
       const addresses = { httpUrl: `http://${host}:${port}`, grpcAddress };
-      logger.info({ ...addresses, role: config.role, node: process.version, embedded_postgres: connection.embedded }, 'runtime listening');
+      logger.info(
+        { ...addresses, role: config.role, node: process.version, embedded_postgres: connection.embedded },
+        'runtime listening',
+      );
       return addresses;
     },
     async close() {

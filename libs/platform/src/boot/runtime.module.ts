@@ -39,7 +39,8 @@ export class SchedulerSlotModule {}
 export class RuntimeModule {
   static forRoot(options: RuntimeModuleOptions): DynamicModule {
     const runs = roleRuns(options.config.role);
-    if (runs.api && !options.api) throw new Error(`RUNTIME_ROLE=${options.config.role} runs the API, which this app does not serve`);
+    if (runs.api && !options.api)
+      throw new Error(`RUNTIME_ROLE=${options.config.role} runs the API, which this app does not serve`);
     return {
       module: RuntimeModule,
       imports: [

@@ -90,8 +90,11 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
   const roleOf = (raw: string | undefined): RuntimeRole => {
     if (raw === undefined || raw === 'all') return 'all';
     const parts = raw.split(',').map((part) => part.trim());
-    if (parts.length > 0 && parts.every((part) => (ROLE_PARTS as readonly string[]).includes(part))) return parts.join(',') as RuntimeRole;
-    problems.push(`RUNTIME_ROLE must be one of ${RUNTIME_ROLES.join(', ')} (or a comma-separated list of ${ROLE_PARTS.join(', ')}), got '${raw}'`);
+    if (parts.length > 0 && parts.every((part) => (ROLE_PARTS as readonly string[]).includes(part)))
+      return parts.join(',') as RuntimeRole;
+    problems.push(
+      `RUNTIME_ROLE must be one of ${RUNTIME_ROLES.join(', ')} (or a comma-separated list of ${ROLE_PARTS.join(', ')}), got '${raw}'`,
+    );
     return 'all';
   };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -104,7 +107,11 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     dataDir,
     agentHome: absolute(read('AGENT_HOME') ?? resolve(dataDir, 'agent-home')),
     databaseUrl: url('DATABASE_URL', POSTGRES_URL, 'a postgres:// or postgresql:// URL'),
-    eventStoreConnectionString: url('EVENTSTORE_CONNECTION_STRING', EVENTSTORE_URL, 'an esdb:// (or kurrentdb://) connection string'),
+    eventStoreConnectionString: url(
+      'EVENTSTORE_CONNECTION_STRING',
+      EVENTSTORE_URL,
+      'an esdb:// (or kurrentdb://) connection string',
+    ),
     apiTokens: tokens(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -69,7 +69,11 @@ describe('loadConfig with every variable set', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', RUNTIME_API_TOKENS: '  ', DATABASE_URL: '' }, '/x')).toMatchObject({ port: 3000, apiTokens: null, databaseUrl: null });
+    expect(loadConfig({ PORT: '', RUNTIME_API_TOKENS: '  ', DATABASE_URL: '' }, '/x')).toMatchObject({
+      port: 3000,
+      apiTokens: null,
+      databaseUrl: null,
+    });
   });
 });
 
@@ -78,7 +82,10 @@ describe('loadConfig with invalid values', () => {
     [{ PORT: 'abc' }, /PORT must be an integer port between 0 and 65535, got 'abc'/],
     [{ PORT: '70000' }, /PORT must be an integer/],
     [{ GRPC_PORT: '-1' }, /GRPC_PORT must be an integer/],
-    [{ RUNTIME_ROLE: 'worker' }, /RUNTIME_ROLE must be one of all, api, projector, scheduler \(or a comma-separated list of api, projector, scheduler\), got 'worker'/],
+    [
+      { RUNTIME_ROLE: 'worker' },
+      /RUNTIME_ROLE must be one of all, api, projector, scheduler \(or a comma-separated list of api, projector, scheduler\), got 'worker'/,
+    ],
     [{ RUNTIME_ROLE: 'api,worker' }, /RUNTIME_ROLE must be one of/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
@@ -116,7 +123,9 @@ describe('parseApiTokens', () => {
   });
 
   it('never echoes a token in an error', () => {
-    expect(() => parseApiTokens('s3cret-token=agent-a;s3cret-token=*')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }));
+    expect(() => parseApiTokens('s3cret-token=agent-a;s3cret-token=*')).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('s3cret') }),
+    );
   });
 });
 

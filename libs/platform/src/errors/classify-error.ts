@@ -10,8 +10,24 @@ export interface ClassifiedError {
 
 type Loose = { [key: string]: unknown };
 
-const PG_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-const PG_CONNECTION_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /cannot use a pool after calling end/i, /client has encountered a connection error/i];
+const PG_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const PG_CONNECTION_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /cannot use a pool after calling end/i,
+  /client has encountered a connection error/i,
+];
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -59,7 +75,10 @@ export function toEnvelope(classified: ClassifiedError): ErrorEnvelope {
 
 export function isPostgresConnectionError(e: Loose): boolean {
   if (typeof e.code === 'string' && (PG_CONNECTION_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => typeof inner === 'object' && inner !== null && isPostgresConnectionError(inner as Loose))) {
+  if (
+    Array.isArray(e.errors) &&
+    e.errors.some((inner) => typeof inner === 'object' && inner !== null && isPostgresConnectionError(inner as Loose))
+  ) {
     return true;
   }
   return typeof e.message === 'string' && PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(e.message as string));
@@ -85,5 +104,10 @@ export function codeForStatus(status: number): ErrorCode {
 
 function make(code: ErrorCode, message: string, details: Record<string, unknown>): ClassifiedError {
   const safeCode = isErrorCode(code) ? code : 'internal';
-  return { status: HTTP_STATUS_BY_CODE[safeCode], code: safeCode, message, details: toJsonSafe(details) as Record<string, unknown> };
+  return {
+    status: HTTP_STATUS_BY_CODE[safeCode],
+    code: safeCode,
+    message,
+    details: toJsonSafe(details) as Record<string, unknown>,
+  };
 }

@@ -15,7 +15,8 @@ class FakeDomainError extends Error {
   }
 }
 
-const fastifyError = (code: string, statusCode: number, message = 'x') => Object.assign(new Error(message), { code, statusCode });
+const fastifyError = (code: string, statusCode: number, message = 'x') =>
+  Object.assign(new Error(message), { code, statusCode });
 
 describe('classifyError for errors that carry a wire code', () => {
   it.each([
@@ -27,33 +28,57 @@ describe('classifyError for errors that carry a wire code', () => {
     ['invariant_violated', 422],
   ])('maps a DomainError-like %s to %i with its message and details', (code, status) => {
     const result = classifyError(new FakeDomainError(code, { work_item_id: 'w-1', revision: 7n }));
-    expect(result).toEqual({ status, code, message: `refused: ${code}`, details: { work_item_id: 'w-1', revision: '7' } });
+    expect(result).toEqual({
+      status,
+      code,
+      message: `refused: ${code}`,
+      details: { work_item_id: 'w-1', revision: '7' },
+    });
   });
 
   it("maps the domain's already_exists to 409 conflict, marked for gRPC's ALREADY_EXISTS", () => {
     const result = classifyError(new FakeDomainError('already_exists', { resource: 'agent', agent_id: 'a-1' }));
-    expect(result).toEqual({ status: 409, code: 'conflict', message: 'refused: already_exists', details: { reason: 'already_exists', resource: 'agent', agent_id: 'a-1' } });
+    expect(result).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: 'refused: already_exists',
+      details: { reason: 'already_exists', resource: 'agent', agent_id: 'a-1' },
+    });
     expect(grpcStatusFor(result)).toBe(GrpcStatus.ALREADY_EXISTS);
   });
 
   it('maps ApiError the same way', () => {
-    expect(classifyError(new ApiError('payload_too_large', 'too big'))).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(classifyError(new ApiError('payload_too_large', 'too big'))).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+    });
   });
 
   it('ignores a code that is not a wire code', () => {
-    expect(classifyError(new FakeDomainError('something_else'))).toMatchObject({ status: 500, code: 'internal', message: 'internal error' });
+    expect(classifyError(new FakeDomainError('something_else'))).toMatchObject({
+      status: 500,
+      code: 'internal',
+      message: 'internal error',
+    });
   });
 });
 
 describe('classifyError for event store errors', () => {
   it('maps WrongExpectedRevisionError to 409 with current_revision as a decimal string', () => {
     const result = classifyError(new WrongExpectedRevisionError('agent-a', '3', 12345678901234567890n));
-    expect(result).toEqual({ status: 409, code: 'conflict', message: expect.any(String), details: { current_revision: '12345678901234567890' } });
+    expect(result).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: expect.any(String),
+      details: { current_revision: '12345678901234567890' },
+    });
     expect(() => JSON.stringify(toEnvelope(result))).not.toThrow();
   });
 
   it('maps a missing stream to current_revision null', () => {
-    expect(classifyError(new WrongExpectedRevisionError('agent-a', '3', null)).details).toEqual({ current_revision: null });
+    expect(classifyError(new WrongExpectedRevisionError('agent-a', '3', null)).details).toEqual({
+      current_revision: null,
+    });
   });
 
   it('maps IdempotencyConflictError to 409', () => {
@@ -78,7 +103,9 @@ describe('classifyError for event store errors', () => {
   });
 
   it('does not treat a constraint violation as unavailable, nor leak it', () => {
-    const result = classifyError(Object.assign(new Error('duplicate key value violates unique constraint "secret_table_pkey"'), { code: '23505' }));
+    const result = classifyError(
+      Object.assign(new Error('duplicate key value violates unique constraint "secret_table_pkey"'), { code: '23505' }),
+    );
     expect(result).toEqual({ status: 500, code: 'internal', message: 'internal error', details: {} });
   });
 });
@@ -110,7 +137,9 @@ describe('classifyError for framework errors', () => {
   });
 
   it('hides anything unknown behind 500 internal', () => {
-    const result = classifyError(new TypeError("Cannot read properties of undefined (reading 'rows') at /app/dist/x.js"));
+    const result = classifyError(
+      new TypeError("Cannot read properties of undefined (reading 'rows') at /app/dist/x.js"),
+    );
     expect(toEnvelope(result)).toEqual({ error: { code: 'internal', message: 'internal error', details: {} } });
   });
 

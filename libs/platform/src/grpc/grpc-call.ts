@@ -31,7 +31,8 @@ export function requirementFor(options: GrpcMethodOptions, request: unknown): Ac
   if (options.public) return { kind: 'public' };
   if (options.adminOnly) return { kind: 'admin' };
   const field = options.agentIdField === undefined ? 'agent_id' : options.agentIdField;
-  const value = field && typeof request === 'object' && request !== null ? (request as Record<string, unknown>)[field] : undefined;
+  const value =
+    field && typeof request === 'object' && request !== null ? (request as Record<string, unknown>)[field] : undefined;
   return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined };
 }
 
@@ -45,7 +46,11 @@ export const MALFORMED_REQUEST: object = Object.freeze({ malformed: true });
 /** The request rules of the HTTP body parser, before auth as there: a decodable message, storable strings. */
 function assertWellFormedRequest(request: unknown): void {
   if (request === MALFORMED_REQUEST) {
-    throw new ApiError('validation_failed', 'malformed request message: not the protobuf encoding of the request type', { reason: 'malformed_message' });
+    throw new ApiError(
+      'validation_failed',
+      'malformed request message: not the protobuf encoding of the request type',
+      { reason: 'malformed_message' },
+    );
   }
   assertSafeJsonValue(request);
 }
@@ -79,7 +84,10 @@ function safePeer(call: ServerUnaryCall<unknown, unknown>): string | undefined {
  * decimal strings), one log line per call.
  */
 export function createUnaryHandler(
-  deps: UnaryHandlerDeps, path: string, options: GrpcMethodOptions, invoke: GrpcUnaryInvoker,
+  deps: UnaryHandlerDeps,
+  path: string,
+  options: GrpcMethodOptions,
+  invoke: GrpcUnaryInvoker,
   toReply: (reply: unknown) => unknown = (reply) => toJsonSafe(reply ?? {}),
 ): handleUnaryCall<unknown, unknown> {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
@@ -87,7 +95,13 @@ export function createUnaryHandler(
     const headerId = firstString(call.metadata, 'x-request-id');
     const requestId = headerId && /^[A-Za-z0-9._:-]{1,128}$/.test(headerId) ? headerId : randomUUID();
     const done = (code: string, error?: unknown) => {
-      const record = { component: 'grpc', req_id: requestId, rpc: path, code, duration_ms: Number(process.hrtime.bigint() - started) / 1e6 };
+      const record = {
+        component: 'grpc',
+        req_id: requestId,
+        rpc: path,
+        code,
+        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      };
       if (code === 'internal' || code === 'unavailable') deps.logger.error({ ...record, err: error }, 'rpc failed');
       else deps.logger.info(record, 'rpc');
     };

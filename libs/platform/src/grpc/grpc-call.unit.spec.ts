@@ -33,10 +33,21 @@ describe('createUnaryHandler', () => {
     if (token) metadata.set('authorization', token);
     return { request, metadata, getPeer: () => 'ipv4:10.1.2.3:5555' } as unknown as ServerUnaryCall<unknown, unknown>;
   };
-  const run = (invoke: (request: unknown) => unknown, token?: string, extra: { limiter?: RateLimiter; request?: unknown; public?: boolean } = {}) =>
+  const run = (
+    invoke: (request: unknown) => unknown,
+    token?: string,
+    extra: { limiter?: RateLimiter; request?: unknown; public?: boolean } = {},
+  ) =>
     new Promise<{ error: ServerErrorResponse | null; reply: unknown }>((resolve) => {
-      const handler = createUnaryHandler({ authorizer, logger: pino({ level: 'silent' }), limiter: extra.limiter }, '/t.S/M', { public: extra.public }, invoke);
-      handler(call(extra.request ?? { agent_id: 'a-1' }, token), (error, reply) => resolve({ error: (error as ServerErrorResponse) ?? null, reply }));
+      const handler = createUnaryHandler(
+        { authorizer, logger: pino({ level: 'silent' }), limiter: extra.limiter },
+        '/t.S/M',
+        { public: extra.public },
+        invoke,
+      );
+      handler(call(extra.request ?? { agent_id: 'a-1' }, token), (error, reply) =>
+        resolve({ error: (error as ServerErrorResponse) ?? null, reply }),
+      );
     });
 
   it('calls the handler with the caller and writes bigint as decimal strings', async () => {
@@ -52,8 +63,15 @@ describe('createUnaryHandler', () => {
   });
 
   it('maps a DomainError-like refusal to its status', async () => {
-    const result = await run(() => Promise.reject(Object.assign(new Error('completed items cannot be picked'), { code: 'invariant_violated' })), 'Bearer ok');
-    expect(result.error).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, details: 'completed items cannot be picked' });
+    const result = await run(
+      () =>
+        Promise.reject(Object.assign(new Error('completed items cannot be picked'), { code: 'invariant_violated' })),
+      'Bearer ok',
+    );
+    expect(result.error).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      details: 'completed items cannot be picked',
+    });
   });
 
   it('hides unknown failures behind INTERNAL', async () => {
@@ -90,8 +108,11 @@ describe('createUnaryHandler', () => {
   it('limits a public call without a token by peer address, and does not limit a refused anonymous call', async () => {
     const limiter = new TokenBucketRateLimiter({ requests: 1, seconds: 60 });
     expect((await run(() => ({}), undefined, { limiter, public: true })).error).toBeNull();
-    expect((await run(() => ({}), undefined, { limiter, public: true })).error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
-    for (let i = 0; i < 3; i++) expect((await run(() => ({}), undefined, { limiter })).error?.code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await run(() => ({}), undefined, { limiter, public: true })).error?.code).toBe(
+      GrpcStatus.RESOURCE_EXHAUSTED,
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await run(() => ({}), undefined, { limiter })).error?.code).toBe(GrpcStatus.UNAUTHENTICATED);
   });
 });
 

@@ -55,7 +55,8 @@ function fieldConverter(field: Field, adapters: ReplyAdapters, compiled: Map<Typ
     return (value) => {
       if (value === null || typeof value !== 'object') return value;
       const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) if (inner !== null && inner !== undefined) out[key] = element(inner);
+      for (const [key, inner] of Object.entries(value))
+        if (inner !== null && inner !== undefined) out[key] = element(inner);
       return out;
     };
   }

@@ -1,6 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Server, ServerCredentials, setLogger, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import {
+  Server,
+  ServerCredentials,
+  setLogger,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { loadProtoRoot, loadServiceDefinition } from '@app/contracts';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
@@ -65,7 +71,9 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     for (const name of services) health.setStatus(name, 'SERVING');
     const target = `${this.config.host}:${this.config.grpcPort}`;
     this.boundPort = await new Promise<number>((resolve, reject) =>
-      server.bindAsync(target, ServerCredentials.createInsecure(), (error, port) => (error ? reject(new Error(`gRPC cannot listen on ${target}: ${error.message}`)) : resolve(port))),
+      server.bindAsync(target, ServerCredentials.createInsecure(), (error, port) =>
+        error ? reject(new Error(`gRPC cannot listen on ${target}: ${error.message}`)) : resolve(port),
+      ),
     );
     this.server = server;
     this.health = health;
@@ -98,7 +106,8 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       const options = grpcServiceOf(wrapper.metatype);
       if (!options) continue;
       const instance = wrapper.instance as object | undefined;
-      if (!instance || !wrapper.isDependencyTreeStatic()) throw new Error(`gRPC service ${options.service} must be a singleton provider`);
+      if (!instance || !wrapper.isDependencyTreeStatic())
+        throw new Error(`gRPC service ${options.service} must be a singleton provider`);
       providers.push({ options, type: wrapper.metatype as GrpcProvider['type'], instance });
     }
     const deps = { authorizer: this.authorizer, logger: this.log, limiter: this.limiter };
@@ -110,7 +119,13 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       const implementation: UntypedServiceImplementation = {};
       for (const [method, handler] of merged.handlers) {
         const toReply = replyMapperFor(messages.methods[method]!.resolvedResponseType!, merged.replyAdapters);
-        implementation[method] = createUnaryHandler(deps, definition[method]!.path, handler.binding, handler.invoke, toReply);
+        implementation[method] = createUnaryHandler(
+          deps,
+          definition[method]!.path,
+          handler.binding,
+          handler.invoke,
+          toReply,
+        );
       }
       server.addService(withTolerantDeserializers(definition), implementation);
       names.push(merged.service);

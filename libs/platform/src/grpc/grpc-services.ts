@@ -39,10 +39,14 @@ export function mergeGrpcProviders(providers: readonly GrpcProvider[]): MergedGr
       merged = { service, proto, replyAdapters: {}, handlers: new Map() };
       services.set(service, merged);
     }
-    if (merged.proto !== proto) throw new Error(`gRPC service ${service} is declared with two .proto files: ${merged.proto} and ${proto} (${type.name})`);
+    if (merged.proto !== proto)
+      throw new Error(
+        `gRPC service ${service} is declared with two .proto files: ${merged.proto} and ${proto} (${type.name})`,
+      );
     for (const [message, adapter] of Object.entries(options.replyAdapters ?? {})) {
       const known = merged.replyAdapters[message];
-      if (known && known !== adapter) throw new Error(`gRPC service ${service} has two reply adapters for ${message} (${type.name})`);
+      if (known && known !== adapter)
+        throw new Error(`gRPC service ${service} has two reply adapters for ${message} (${type.name})`);
       merged.replyAdapters[message] = adapter;
     }
     for (const binding of grpcMethodsOf(type)) {
@@ -51,7 +55,11 @@ export function mergeGrpcProviders(providers: readonly GrpcProvider[]): MergedGr
       if (other) throw new Error(`gRPC ${service}.${binding.method} has two handlers: ${other.owner} and ${owner}`);
       const method = (instance as Record<string | symbol, unknown>)[binding.handler];
       if (typeof method !== 'function') throw new Error(`${owner} is not a method of ${service}'s provider`);
-      merged.handlers.set(binding.method, { binding, owner, invoke: (request, context) => (method as GrpcUnaryInvoker).call(instance, request, context) });
+      merged.handlers.set(binding.method, {
+        binding,
+        owner,
+        invoke: (request, context) => (method as GrpcUnaryInvoker).call(instance, request, context),
+      });
     }
   }
   return [...services.values()];
@@ -61,11 +69,14 @@ export function mergeGrpcProviders(providers: readonly GrpcProvider[]): MergedGr
 export function assertImplements(merged: MergedGrpcService, definition: ServiceDefinition): void {
   const { service, proto } = merged;
   for (const [method, handler] of merged.handlers) {
-    if (!definition[method]) throw new Error(`gRPC service ${service} has no method ${method} (${handler.owner}; see ${proto})`);
+    if (!definition[method])
+      throw new Error(`gRPC service ${service} has no method ${method} (${handler.owner}; see ${proto})`);
   }
   const missing = Object.keys(definition).filter((method) => !merged.handlers.has(method));
-  if (missing.length > 0) throw new Error(`gRPC service ${service}: no handler for ${missing.join(', ')} (see ${proto})`);
+  if (missing.length > 0)
+    throw new Error(`gRPC service ${service}: no handler for ${missing.join(', ')} (see ${proto})`);
   for (const [method, rpc] of Object.entries(definition)) {
-    if (rpc.requestStream || rpc.responseStream) throw new Error(`${service}.${method}: only unary RPCs are supported by @GrpcUnary`);
+    if (rpc.requestStream || rpc.responseStream)
+      throw new Error(`${service}.${method}: only unary RPCs are supported by @GrpcUnary`);
   }
 }

@@ -28,9 +28,15 @@ class OtherItemRpcs {
   }
 }
 
-const provider = (type: new () => object, opts = options): GrpcProvider => ({ options: opts, type, instance: new type() });
+const provider = (type: new () => object, opts = options): GrpcProvider => ({
+  options: opts,
+  type,
+  instance: new type(),
+});
 const definitionOf = (...methods: string[]) =>
-  Object.fromEntries(methods.map((m) => [m, { path: `/t.v1.S/${m}`, requestStream: false, responseStream: false }])) as unknown as ServiceDefinition;
+  Object.fromEntries(
+    methods.map((m) => [m, { path: `/t.v1.S/${m}`, requestStream: false, responseStream: false }]),
+  ) as unknown as ServiceDefinition;
 
 describe('mergeGrpcProviders', () => {
   it("merges every provider's RPCs into its service, each bound to its own instance", async () => {
@@ -50,9 +56,13 @@ describe('mergeGrpcProviders', () => {
   });
 
   it('refuses one service declared with two .proto files, and two adapters for one message', () => {
-    expect(() => mergeGrpcProviders([provider(ItemRpcs), provider(AdminRpcs, { ...options, proto: 'other.proto' })])).toThrow('two .proto files');
+    expect(() =>
+      mergeGrpcProviders([provider(ItemRpcs), provider(AdminRpcs, { ...options, proto: 'other.proto' })]),
+    ).toThrow('two .proto files');
     const adapters = (tag: string) => ({ ...options, replyAdapters: { 't.v1.Item': () => tag } });
-    expect(() => mergeGrpcProviders([provider(ItemRpcs, adapters('a')), provider(AdminRpcs, adapters('b'))])).toThrow('two reply adapters for t.v1.Item');
+    expect(() => mergeGrpcProviders([provider(ItemRpcs, adapters('a')), provider(AdminRpcs, adapters('b'))])).toThrow(
+      'two reply adapters for t.v1.Item',
+    );
   });
 });
 
@@ -60,15 +70,21 @@ describe('assertImplements', () => {
   const [merged] = mergeGrpcProviders([provider(ItemRpcs)]);
 
   it('fails on an RPC of the .proto without a handler', () => {
-    expect(() => assertImplements(merged!, definitionOf('GetItem', 'Purge', 'Drop'))).toThrow('t.v1.S: no handler for Purge, Drop');
+    expect(() => assertImplements(merged!, definitionOf('GetItem', 'Purge', 'Drop'))).toThrow(
+      't.v1.S: no handler for Purge, Drop',
+    );
   });
 
   it('fails on a handler for an RPC the .proto does not have', () => {
-    expect(() => assertImplements(merged!, definitionOf('ListItems'))).toThrow('has no method GetItem (ItemRpcs.getItem; see s.proto)');
+    expect(() => assertImplements(merged!, definitionOf('ListItems'))).toThrow(
+      'has no method GetItem (ItemRpcs.getItem; see s.proto)',
+    );
   });
 
   it('fails on a streaming RPC', () => {
-    const definition = { GetItem: { path: '/t.v1.S/GetItem', requestStream: false, responseStream: true } } as unknown as ServiceDefinition;
+    const definition = {
+      GetItem: { path: '/t.v1.S/GetItem', requestStream: false, responseStream: true },
+    } as unknown as ServiceDefinition;
     expect(() => assertImplements(merged!, definition)).toThrow('only unary RPCs');
   });
 });

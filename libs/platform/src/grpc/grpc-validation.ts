@@ -12,7 +12,12 @@ import { flattenValidationErrors, validationFailed } from '../http/validation';
 export async function validateGrpcRequest<T extends object>(type: ClassConstructor<T>, request: unknown): Promise<T> {
   assertSafeJsonValue(request);
   const instance = plainToInstance(type, (request ?? {}) as object);
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } });
+  const errors = await validate(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+  });
   if (errors.length > 0) throw validationFailed(flattenValidationErrors(errors));
   return instance;
 }

@@ -47,9 +47,13 @@ export function GrpcUnary(method: string, options: GrpcMethodOptions = {}): Meth
 }
 
 export function grpcServiceOf(type: unknown): GrpcServiceOptions | undefined {
-  return typeof type === 'function' ? (Reflect.getMetadata(GRPC_SERVICE_METADATA, type) as GrpcServiceOptions | undefined) : undefined;
+  return typeof type === 'function'
+    ? (Reflect.getMetadata(GRPC_SERVICE_METADATA, type) as GrpcServiceOptions | undefined)
+    : undefined;
 }
 
 export function grpcMethodsOf(type: unknown): GrpcMethodBinding[] {
-  return typeof type === 'function' ? ((Reflect.getMetadata(GRPC_METHODS_METADATA, type) as GrpcMethodBinding[] | undefined) ?? []) : [];
+  return typeof type === 'function'
+    ? ((Reflect.getMetadata(GRPC_METHODS_METADATA, type) as GrpcMethodBinding[] | undefined) ?? [])
+    : [];
 }

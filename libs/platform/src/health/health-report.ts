@@ -12,9 +12,19 @@ export type Probe = () => Promise<void>;
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
 /** Run every probe at once, each bounded by a timeout (a hung socket must not hang /health). */
-export async function runHealthChecks(probes: Record<string, Probe>, timeoutMs: number = HEALTH_PROBE_TIMEOUT_MS): Promise<HealthReport> {
+export async function runHealthChecks(
+  probes: Record<string, Probe>,
+  timeoutMs: number = HEALTH_PROBE_TIMEOUT_MS,
+): Promise<HealthReport> {
   const names = Object.keys(probes);
-  const results = await Promise.all(names.map((name) => withTimeout(probes[name]!(), timeoutMs).then(() => 'up' as const, () => 'down' as const)));
+  const results = await Promise.all(
+    names.map((name) =>
+      withTimeout(probes[name]!(), timeoutMs).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+    ),
+  );
   const checks = Object.fromEntries(names.map((name, index) => [name, results[index]!]));
   const healthy = results.every((result) => result === 'up');
   return { status: healthy ? 'ok' : 'unavailable', checks, projection_lag: null };

@@ -18,12 +18,24 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Liveness and readiness: event store and Postgres reachable' })
-  @ApiOkResponse({ description: '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at} | null}' })
+  @ApiOkResponse({
+    description:
+      '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at} | null}',
+  })
   @ApiServiceUnavailableResponse({ description: 'error envelope, code unavailable, details = the report' })
   async check(): Promise<HealthReport> {
-    const report = await runHealthChecks({ event_store: () => this.store.ping(), postgres: () => pingPostgres(this.pool) });
+    const report = await runHealthChecks({
+      event_store: () => this.store.ping(),
+      postgres: () => pingPostgres(this.pool),
+    });
     if (report.status === 'ok') {
-      report.projection_lag = await this.store.headPosition().then((head) => projectionHealth(this.pool, head)).then((lag) => lag as Record<string, unknown> | null, () => null);
+      report.projection_lag = await this.store
+        .headPosition()
+        .then((head) => projectionHealth(this.pool, head))
+        .then(
+          (lag) => lag as Record<string, unknown> | null,
+          () => null,
+        );
     }
     if (report.status !== 'ok') {
       const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');

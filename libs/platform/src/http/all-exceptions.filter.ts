@@ -25,7 +25,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const adapter = this.adapterHost.httpAdapter;
     if (classified.code === 'unauthorized') adapter.setHeader(reply, 'www-authenticate', 'Bearer');
     const retryAfter = classified.details.retry_after_seconds;
-    if (classified.code === 'rate_limited' && typeof retryAfter === 'number') adapter.setHeader(reply, 'retry-after', String(retryAfter));
+    if (classified.code === 'rate_limited' && typeof retryAfter === 'number')
+      adapter.setHeader(reply, 'retry-after', String(retryAfter));
     adapter.setHeader(reply, 'content-type', 'application/json; charset=utf-8');
     adapter.reply(reply, toEnvelope(classified), classified.status);
   }

@@ -25,7 +25,9 @@ export function createFastifyAdapter(): FastifyAdapter {
   });
 }
 
-const envelope = (code: ErrorCode, message: string, details: Record<string, unknown> = {}): ErrorEnvelope => ({ error: { code, message, details } });
+const envelope = (code: ErrorCode, message: string, details: Record<string, unknown> = {}): ErrorEnvelope => ({
+  error: { code, message, details },
+});
 
 /**
  * What Fastify's router refuses before any route (and so before Nest's exception filter):
@@ -36,9 +38,16 @@ const envelope = (code: ErrorCode, message: string, details: Record<string, unkn
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const body =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? envelope('validation_failed', `a path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters`, { reason: 'path_segment_too_long', max_length: MAX_PATH_PARAM_LENGTH })
+      ? envelope('validation_failed', `a path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters`, {
+          reason: 'path_segment_too_long',
+          max_length: MAX_PATH_PARAM_LENGTH,
+        })
       : envelope('validation_failed', 'malformed URL: not valid percent-encoded UTF-8', { reason: 'bad_url' });
-  void reply.code(400).header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send(JSON.stringify(body));
+  void reply
+    .code(400)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('x-request-id', request.id)
+    .send(JSON.stringify(body));
 }
 
 /**

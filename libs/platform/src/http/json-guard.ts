@@ -22,7 +22,11 @@ const TEXT_PROBLEMS = { nul: 'a NUL character (\\u0000)', lone_surrogate: 'a lon
 export function assertStorableText(text: string, path: string): void {
   const problem = unstorableText(text);
   if (problem === null) return;
-  throw new ApiError('validation_failed', `${path || 'the body'} contains ${TEXT_PROBLEMS[problem]}`, { reason: 'invalid_text', problem, path });
+  throw new ApiError('validation_failed', `${path || 'the body'} contains ${TEXT_PROBLEMS[problem]}`, {
+    reason: 'invalid_text',
+    problem,
+    path,
+  });
 }
 
 /**
@@ -67,7 +71,10 @@ export function assertDepth(text: string, maxDepth: number): void {
 }
 
 const tooDeep = (maxDepth: number) =>
-  new ApiError('validation_failed', `JSON nested deeper than ${maxDepth} levels`, { reason: 'too_deep', max_depth: maxDepth });
+  new ApiError('validation_failed', `JSON nested deeper than ${maxDepth} levels`, {
+    reason: 'too_deep',
+    max_depth: maxDepth,
+  });
 
 /**
  * The same rules for a value that did not arrive as JSON text (a gRPC request, whose `json`
@@ -106,11 +113,19 @@ export function assertNoForbiddenKeys(value: unknown): void {
     for (const key of Object.keys(node)) {
       const here = path ? `${path}.${key}` : key;
       if (FORBIDDEN_JSON_KEYS.has(key)) {
-        throw new ApiError('validation_failed', `forbidden JSON key '${key}'`, { reason: 'forbidden_key', key, path: here });
+        throw new ApiError('validation_failed', `forbidden JSON key '${key}'`, {
+          reason: 'forbidden_key',
+          key,
+          path: here,
+        });
       }
       const problem = unstorableText(key);
       if (problem !== null) {
-        throw new ApiError('validation_failed', `a key at ${path || 'the top level'} contains ${TEXT_PROBLEMS[problem]}`, { reason: 'invalid_text', problem, path: path || '' });
+        throw new ApiError(
+          'validation_failed',
+          `a key at ${path || 'the top level'} contains ${TEXT_PROBLEMS[problem]}`,
+          { reason: 'invalid_text', problem, path: path || '' },
+        );
       }
       stack.push({ node: (node as Record<string, unknown>)[key], path: here });
     }

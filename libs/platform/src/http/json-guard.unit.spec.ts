@@ -16,7 +16,10 @@ const refusal = (text: string): ApiError => {
 
 describe('parseGuardedJson on ordinary bodies', () => {
   it.each([
-    ['{"agent_id":"a-1","n":1,"ok":true,"list":[1,{"x":null}]}', { agent_id: 'a-1', n: 1, ok: true, list: [1, { x: null }] }],
+    [
+      '{"agent_id":"a-1","n":1,"ok":true,"list":[1,{"x":null}]}',
+      { agent_id: 'a-1', n: 1, ok: true, list: [1, { x: null }] },
+    ],
     ['"just a string"', 'just a string'],
     ['[]', []],
   ])('parses %s', (text, value) => {
@@ -38,7 +41,11 @@ describe('parseGuardedJson on ordinary bodies', () => {
   });
 
   it('accepts forbidden words as values, and keys that merely contain them', () => {
-    expect(parseGuardedJson('{"kind":"constructor","prototype_id":"x","my__proto__":1}')).toEqual({ kind: 'constructor', prototype_id: 'x', my__proto__: 1 });
+    expect(parseGuardedJson('{"kind":"constructor","prototype_id":"x","my__proto__":1}')).toEqual({
+      kind: 'constructor',
+      prototype_id: 'x',
+      my__proto__: 1,
+    });
   });
 });
 
@@ -114,7 +121,14 @@ describe('assertSafeJsonValue (gRPC requests and their parsed json fields)', () 
   });
 
   it('refuses forbidden keys made own properties by JSON.parse, and unstorable strings', () => {
-    expect(refusalOf({ body: JSON.parse('{"x":{"__proto__":{"p":1}}}') }).details).toMatchObject({ reason: 'forbidden_key', key: '__proto__', path: 'body.x.__proto__' });
-    expect(refusalOf({ agent_id: 'a', objective: 'x\u0000' }).details).toMatchObject({ reason: 'invalid_text', path: 'objective' });
+    expect(refusalOf({ body: JSON.parse('{"x":{"__proto__":{"p":1}}}') }).details).toMatchObject({
+      reason: 'forbidden_key',
+      key: '__proto__',
+      path: 'body.x.__proto__',
+    });
+    expect(refusalOf({ agent_id: 'a', objective: 'x\u0000' }).details).toMatchObject({
+      reason: 'invalid_text',
+      path: 'objective',
+    });
   });
 });

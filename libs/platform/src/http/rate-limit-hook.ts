@@ -14,7 +14,10 @@ export interface HttpRateLimitDeps {
 }
 
 /** The bucket of an HTTP request, or null when it is not limited (see the patterns above). */
-export function httpRateLimitKey(request: Pick<FastifyRequest, 'url' | 'ip' | 'headers'>, authorizer: RequestAuthorizer): string | null {
+export function httpRateLimitKey(
+  request: Pick<FastifyRequest, 'url' | 'ip' | 'headers'>,
+  authorizer: RequestAuthorizer,
+): string | null {
   const path = request.url;
   if (UNLIMITED_PATH.test(path)) return null;
   const caller = authorizer.authorize(request.headers.authorization, { kind: 'public' });

@@ -19,7 +19,9 @@ function staticAssetsLoadable(): boolean {
 export function setupOpenApi(app: INestApplication, version: string): { ui: boolean } {
   const config = new DocumentBuilder()
     .setTitle('Agent runtime kernel')
-    .setDescription('Event-sourced runtime kernel for long-lived AI agents. Errors: {"error": {"code", "message", "details"}}.')
+    .setDescription(
+      'Event-sourced runtime kernel for long-lived AI agents. Errors: {"error": {"code", "message", "details"}}.',
+    )
     .setVersion(version)
     .addBearerAuth()
     .build();

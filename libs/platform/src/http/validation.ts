@@ -14,14 +14,18 @@ export function flattenValidationErrors(errors: readonly ValidationError[], pref
   const out: FieldViolation[] = [];
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    for (const [constraint, message] of Object.entries(error.constraints ?? {})) out.push({ field, constraint, message });
+    for (const [constraint, message] of Object.entries(error.constraints ?? {}))
+      out.push({ field, constraint, message });
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));
   }
   return out;
 }
 
 export function validationFailed(violations: FieldViolation[]): ApiError {
-  const summary = violations.map((v) => v.message).slice(0, 5).join('; ');
+  const summary = violations
+    .map((v) => v.message)
+    .slice(0, 5)
+    .join('; ');
   return new ApiError('validation_failed', summary || 'request validation failed', { errors: violations });
 }
 

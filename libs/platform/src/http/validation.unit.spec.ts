@@ -35,7 +35,9 @@ describe('the global ValidationPipe', () => {
   });
 
   it('lists each offending field path and constraint, unknown fields included', async () => {
-    const result = await details(() => transform({ objective: 1, extra: true, todo_list: [{ text: 't', state: 'later', more: 1 }] }));
+    const result = await details(() =>
+      transform({ objective: 1, extra: true, todo_list: [{ text: 't', state: 'later', more: 1 }] }),
+    );
     expect(result.code).toBe('validation_failed');
     expect(result.errors).toEqual(
       expect.arrayContaining([

@@ -14,7 +14,10 @@ export const REDACTED_PATHS = [
 ];
 
 /** Structured JSON logs on stdout (or on `destination`, for tests). */
-export function createLogger(config: Pick<RuntimeConfig, 'logLevel' | 'role'>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<RuntimeConfig, 'logLevel' | 'role'>,
+  destination?: DestinationStream,
+): Logger {
   const options = {
     level: config.logLevel,
     base: { service: 'agent-runtime', role: config.role, pid: process.pid },

@@ -25,7 +25,10 @@ describe('the pino logger', () => {
 
   it('redacts authorization headers and bodies whoever logs them', () => {
     const { lines, logger } = capture();
-    logger.info({ req: { headers: { authorization: 'Bearer s3cret' }, body: { x: 's3cret' } }, authorization: 'Bearer s3cret' }, 'x');
+    logger.info(
+      { req: { headers: { authorization: 'Bearer s3cret' }, body: { x: 's3cret' } }, authorization: 'Bearer s3cret' },
+      'x',
+    );
     expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 });
@@ -39,7 +42,12 @@ describe('PinoNestLogger', () => {
     nest.verbose('fine', 'Ctx');
     expect(lines).toEqual([
       expect.objectContaining({ level: 'info', msg: 'Mapped route', context: 'RouterExplorer' }),
-      expect.objectContaining({ level: 'error', msg: 'boom', context: 'ExceptionHandler', stack: 'Error: boom\n    at x' }),
+      expect.objectContaining({
+        level: 'error',
+        msg: 'boom',
+        context: 'ExceptionHandler',
+        stack: 'Error: boom\n    at x',
+      }),
       expect.objectContaining({ level: 'trace', msg: 'fine', context: 'Ctx' }),
     ]);
   });
@@ -60,7 +68,8 @@ describe('request logging helpers', () => {
   });
 
   it('reuses a sane x-request-id and replaces anything else', () => {
-    const request = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
+    const request = (value?: string) =>
+      ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
     expect(requestIdFor(request('req-123'))).toBe('req-123');
     expect(requestIdFor(request('bad id\n{"injected":1}'))).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestIdFor(request())).toMatch(/^[0-9a-f-]{36}$/);

@@ -83,7 +83,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
   if (options.releaseSignals) {
     for (const signal of EXIT_SIGNALS) {
-      for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+      for (const listener of process.listeners(signal))
+        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
     }
   }
   const recent: string[] = [];
@@ -116,7 +117,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await pg.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'the server exited during start-up';
-    throw new Error(`embedded Postgres failed to start in ${dataDir} (port ${port}): ${reason}\n  last server log lines:\n  ${recent.join('\n  ')}`);
+    throw new Error(
+      `embedded Postgres failed to start in ${dataDir} (port ${port}): ${reason}\n  last server log lines:\n  ${recent.join('\n  ')}`,
+    );
   }
   await ensureDatabase(pg, database);
   return {
@@ -136,7 +139,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * A server still owned by a live node process is another runtime's: refuse, naming its pid.
  * Linux only (/proc); elsewhere Postgres's own lock check reports the conflict.
  */
-export async function stopOrphanedServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+export async function stopOrphanedServer(
+  dataDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile) || !existsSync('/proc/self/stat')) return;
   const pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
@@ -147,14 +153,17 @@ export async function stopOrphanedServer(dataDir: string, log: (line: string) =>
   if (ppid !== null && ppid !== 1 && ppid !== process.pid) {
     const parent = (await readProc(ppid, 'cmdline')) ?? '';
     if (/(^|\/)node(\0|$)|\bnode\b/.test(parent)) {
-      throw new Error(`the embedded Postgres of ${dataDir} (pid ${pid}) belongs to another running process (pid ${ppid}): stop that runtime first, or use another RUNTIME_DATA_DIR`);
+      throw new Error(
+        `the embedded Postgres of ${dataDir} (pid ${pid}) belongs to another running process (pid ${ppid}): stop that runtime first, or use another RUNTIME_DATA_DIR`,
+      );
     }
   }
   log(`stopping an orphaned embedded Postgres (pid ${pid}) left running by a runtime that did not shut down`);
   process.kill(pid, 'SIGINT');
   if (await exited(pid, 30_000)) return;
   process.kill(pid, 'SIGQUIT');
-  if (!(await exited(pid, 10_000))) throw new Error(`the orphaned embedded Postgres of ${dataDir} (pid ${pid}) does not stop`);
+  if (!(await exited(pid, 10_000)))
+    throw new Error(`the orphaned embedded Postgres of ${dataDir} (pid ${pid}) does not stop`);
 }
 
 function isAlive(pid: number): boolean {
@@ -206,7 +215,10 @@ interface EmbeddedPostgresInstance {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  getPgClient(database?: string, host?: string): {
+  getPgClient(
+    database?: string,
+    host?: string,
+  ): {
     connect(): Promise<void>;
     query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>;
     end(): Promise<void>;

@@ -19,7 +19,10 @@ export const POSTGRES_CONNECTION = Symbol('POSTGRES_CONNECTION');
  * on a free port. Called by the composition root before Nest starts, so a failed
  * start-up can still stop the server (see docs/decisions/0003-platform.md).
  */
-export async function openPostgresConnection(config: Pick<RuntimeConfig, 'databaseUrl' | 'dataDir'>, logger: Logger): Promise<PostgresConnection> {
+export async function openPostgresConnection(
+  config: Pick<RuntimeConfig, 'databaseUrl' | 'dataDir'>,
+  logger: Logger,
+): Promise<PostgresConnection> {
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, close: async () => undefined };
   }

@@ -39,7 +39,9 @@ export function parseRateLimit(raw: string): RateLimitPolicy | null {
   const requests = match ? Number(match[1]) : NaN;
   const seconds = match ? Number(match[2]) : NaN;
   if (!(requests >= 1) || !(seconds > 0) || seconds > 86_400) {
-    throw new Error(`${RATE_LIMIT_ENV} must be <requests>/<seconds> (e.g. ${DEFAULT_RATE_LIMIT}: a burst of 200, 100 per second sustained) or off, got '${raw}'`);
+    throw new Error(
+      `${RATE_LIMIT_ENV} must be <requests>/<seconds> (e.g. ${DEFAULT_RATE_LIMIT}: a burst of 200, 100 per second sustained) or off, got '${raw}'`,
+    );
   }
   return { requests, seconds };
 }

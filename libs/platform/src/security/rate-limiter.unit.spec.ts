@@ -1,6 +1,13 @@
 import { ApiError } from '@app/core';
 import {
-  createRateLimiter, DEFAULT_RATE_LIMIT, enforceRateLimit, parseRateLimit, rateLimitFromEnv, rateLimitKey, retryAfterSeconds, TokenBucketRateLimiter,
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  enforceRateLimit,
+  parseRateLimit,
+  rateLimitFromEnv,
+  rateLimitKey,
+  retryAfterSeconds,
+  TokenBucketRateLimiter,
   UNLIMITED,
 } from './rate-limiter';
 
@@ -17,9 +24,12 @@ describe('parseRateLimit', () => {
     expect(parseRateLimit('off')).toBeNull();
   });
 
-  it.each(['', '100', '0/1', '10/0', '-1/1', '1e3/1', '10/s', '10/1/1', '10/100000'])('refuses %j naming the variable', (raw) => {
-    expect(() => parseRateLimit(raw)).toThrow(/RUNTIME_RATE_LIMIT must be <requests>\/<seconds>/);
-  });
+  it.each(['', '100', '0/1', '10/0', '-1/1', '1e3/1', '10/s', '10/1/1', '10/100000'])(
+    'refuses %j naming the variable',
+    (raw) => {
+      expect(() => parseRateLimit(raw)).toThrow(/RUNTIME_RATE_LIMIT must be <requests>\/<seconds>/);
+    },
+  );
 
   it(`defaults to ${DEFAULT_RATE_LIMIT} (100 per second, bursts of 200)`, () => {
     expect(rateLimitFromEnv({})).toEqual({ requests: 200, seconds: 2 });

@@ -16,7 +16,9 @@ export const rateLimiterProvider: Provider = {
   inject: [LOGGER],
   useFactory: (logger: Logger): RateLimiter => {
     const policy = rateLimitFromEnv(process.env);
-    logger.child({ component: 'auth' }).info({ rate_limit: policy ?? 'off' }, policy ? 'rate limit per token' : 'rate limiting is off');
+    logger
+      .child({ component: 'auth' })
+      .info({ rate_limit: policy ?? 'off' }, policy ? 'rate limit per token' : 'rate limiting is off');
     return createRateLimiter(policy);
   },
 };
@@ -32,7 +34,8 @@ export class HttpRateLimiting implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (fastify && typeof fastify.addHook === 'function') registerRateLimiting(fastify, { limiter: this.limiter, authorizer: this.authorizer });
+    if (fastify && typeof fastify.addHook === 'function')
+      registerRateLimiting(fastify, { limiter: this.limiter, authorizer: this.authorizer });
   }
 }
 

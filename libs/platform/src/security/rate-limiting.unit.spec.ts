@@ -18,8 +18,14 @@ describe('the RATE_LIMITER provider', () => {
   };
 
   it('reads RUNTIME_RATE_LIMIT, default 200/2', () => {
-    expect((withEnv(undefined, () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({ requests: 200, seconds: 2 });
-    expect((withEnv('30/3', () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({ requests: 30, seconds: 3 });
+    expect((withEnv(undefined, () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({
+      requests: 200,
+      seconds: 2,
+    });
+    expect((withEnv('30/3', () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({
+      requests: 30,
+      seconds: 3,
+    });
     expect(withEnv('off', () => factory(logger))).toBe(UNLIMITED);
   });
 

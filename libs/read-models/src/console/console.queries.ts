@@ -1,6 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { AgentSummaryView, CandidateClass, DecisionRecord, TodoItem, WaitingIntentView, WorkItemView } from '@app/domain';
+import type {
+  AgentSummaryView,
+  CandidateClass,
+  DecisionRecord,
+  TodoItem,
+  WaitingIntentView,
+  WorkItemView,
+} from '@app/domain';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
 import type { SchedulerStateView } from '../scheduler/scheduler-state.view';
 
@@ -15,7 +22,12 @@ export type AgentScope = { readonly all: true } | { readonly all: false; readonl
 
 /** The order the scheduler takes candidates in (SPEC.md section 5), completed last. */
 export const BOARD_CLASSES: readonly CandidateClass[] = [
-  'current_runnable', 'triggered_blocked', 'queued_runnable', 'waiting_for_operator', 'blocked', 'completed_recent',
+  'current_runnable',
+  'triggered_blocked',
+  'queued_runnable',
+  'waiting_for_operator',
+  'blocked',
+  'completed_recent',
 ];
 
 export type AgentOverview = {
@@ -25,7 +37,13 @@ export type AgentOverview = {
   /** Agent stream revision the scheduler state is of (decimal string), null before the first projection. */
   revision: string | null;
   projected_at: string | null;
-  current_work_item: { id: string; objective: string; readiness: string; current_todo: TodoItem | null; blocked_by: string | null } | null;
+  current_work_item: {
+    id: string;
+    objective: string;
+    readiness: string;
+    current_todo: TodoItem | null;
+    blocked_by: string | null;
+  } | null;
   /** Items per candidate class (the scheduler's view), zero when not projected yet. */
   candidate_counts: Record<CandidateClass, number>;
   work_item_counts: AgentSummaryView['work_item_counts'];
@@ -54,13 +72,18 @@ export type AgentBoard = { agent_id: string; revision: string; projected_at: str
 export const CONSOLE_LIST_DEFAULT = 100;
 export const CONSOLE_LIST_MAX = 500;
 
-export function clampConsoleLimit(limit: number | undefined, fallback = CONSOLE_LIST_DEFAULT, max = CONSOLE_LIST_MAX): number {
+export function clampConsoleLimit(
+  limit: number | undefined,
+  fallback = CONSOLE_LIST_DEFAULT,
+  max = CONSOLE_LIST_MAX,
+): number {
   if (limit === undefined || !Number.isFinite(limit)) return fallback;
   return Math.min(max, Math.max(1, Math.floor(limit)));
 }
 
 const scopeParams = (scope: AgentScope): [boolean, string[]] => [scope.all, scope.all ? [] : [...scope.agent_ids]];
-const zeroCounts = (): Record<CandidateClass, number> => Object.fromEntries(BOARD_CLASSES.map((c) => [c, 0])) as Record<CandidateClass, number>;
+const zeroCounts = (): Record<CandidateClass, number> =>
+  Object.fromEntries(BOARD_CLASSES.map((c) => [c, 0])) as Record<CandidateClass, number>;
 
 export class ConsoleQueries {
   constructor(private readonly pool: Pool) {}
@@ -77,7 +100,10 @@ export class ConsoleQueries {
         LIMIT $3`,
       [...scopeParams(scope), clampConsoleLimit(limit)],
     );
-    return { items: rows.map((row) => toOverview(row.summary, row.state, row.current)), total: rows.length ? Number(rows[0].total) : 0 };
+    return {
+      items: rows.map((row) => toOverview(row.summary, row.state, row.current)),
+      total: rows.length ? Number(rows[0].total) : 0,
+    };
   }
 
   /** Open items waiting for an operator across the agents in scope, oldest wait first. */
@@ -95,7 +121,10 @@ export class ConsoleQueries {
         LIMIT $3`,
       [...scopeParams(scope), clampConsoleLimit(limit)],
     );
-    return { items: rows.map((row) => toAttentionItem(row.agent_id, row.view, row.waiting_since)), total: rows.length ? Number(rows[0].total) : 0 };
+    return {
+      items: rows.map((row) => toAttentionItem(row.agent_id, row.view, row.waiting_since)),
+      total: rows.length ? Number(rows[0].total) : 0,
+    };
   }
 
   /** The agent's candidates per class in the scheduler's ranking (its stored projection), the first `perClass` of each as item views. */
@@ -103,21 +132,34 @@ export class ConsoleQueries {
     const { rows } = await this.pool.query('SELECT view FROM scheduler_state WHERE agent_id = $1', [agentId]);
     if (!rows.length) return null;
     const state = rows[0].view as SchedulerStateView;
-    const shown = BOARD_CLASSES.map((c) => ({ candidate_class: c, ids: (state.candidates[c] ?? []).slice(0, perClass), total: (state.candidates[c] ?? []).length }));
+    const shown = BOARD_CLASSES.map((c) => ({
+      candidate_class: c,
+      ids: (state.candidates[c] ?? []).slice(0, perClass),
+      total: (state.candidates[c] ?? []).length,
+    }));
     const wanted = shown.flatMap((column) => column.ids);
     const views = new Map<string, WorkItemView>();
     if (wanted.length) {
-      const items = await this.pool.query('SELECT id, view FROM work_items WHERE agent_id = $1 AND id = ANY($2::text[])', [agentId, wanted]);
+      const items = await this.pool.query(
+        'SELECT id, view FROM work_items WHERE agent_id = $1 AND id = ANY($2::text[])',
+        [agentId, wanted],
+      );
       for (const row of items.rows) views.set(row.id, row.view as WorkItemView);
     }
     const columns = shown.map(({ candidate_class, ids, total }) => ({
-      candidate_class, total, items: ids.map((id) => views.get(id)).filter((view): view is WorkItemView => view !== undefined),
+      candidate_class,
+      total,
+      items: ids.map((id) => views.get(id)).filter((view): view is WorkItemView => view !== undefined),
     }));
     return { agent_id: agentId, revision: state.revision, projected_at: state.projected_at, columns };
   }
 }
 
-function toOverview(summary: AgentSummaryView, state: SchedulerStateView | null, current: WorkItemView | null): AgentOverview {
+function toOverview(
+  summary: AgentSummaryView,
+  state: SchedulerStateView | null,
+  current: WorkItemView | null,
+): AgentOverview {
   const counts = state?.counts;
   const candidate_counts = zeroCounts();
   for (const c of BOARD_CLASSES) candidate_counts[c] = counts?.[c] ?? 0;
@@ -128,7 +170,11 @@ function toOverview(summary: AgentSummaryView, state: SchedulerStateView | null,
     revision: state?.revision ?? null,
     projected_at: state?.projected_at ?? null,
     current_work_item: current && {
-      id: current.id, objective: current.objective, readiness: current.readiness, current_todo: current.current_todo, blocked_by: current.blocked_by,
+      id: current.id,
+      objective: current.objective,
+      readiness: current.readiness,
+      current_todo: current.current_todo,
+      blocked_by: current.blocked_by,
     },
     candidate_counts,
     work_item_counts: summary.work_item_counts,
@@ -137,13 +183,17 @@ function toOverview(summary: AgentSummaryView, state: SchedulerStateView | null,
     triggered_intents: counts?.triggered_intents ?? 0,
     scheduled_timers: counts?.scheduled_timers ?? 0,
     active_tasks: counts?.active_tasks ?? 0,
-    open_turn: state?.open_turn ? { turn_id: state.open_turn.turn_id, lease_expires_at: state.open_turn.lease_expires_at } : null,
+    open_turn: state?.open_turn
+      ? { turn_id: state.open_turn.turn_id, lease_expires_at: state.open_turn.lease_expires_at }
+      : null,
     last_decision: state?.last_decision ?? null,
   };
 }
 
 function toAttentionItem(agentId: string, view: WorkItemView, waitingSince: Date | string): AttentionItem {
-  const operatorWaits = view.waiting_intents.filter((intent) => intent.status === 'active' && intent.wake === 'operator_input');
+  const operatorWaits = view.waiting_intents.filter(
+    (intent) => intent.status === 'active' && intent.wake === 'operator_input',
+  );
   const reasons: AttentionItem['reasons'] = [];
   if (view.plan_status === 'needs_input') reasons.push('needs_input');
   if (operatorWaits.length) reasons.push('operator_wait');
@@ -151,7 +201,13 @@ function toAttentionItem(agentId: string, view: WorkItemView, waitingSince: Date
     agent_id: agentId,
     waiting_since: new Date(waitingSince).toISOString(),
     reasons,
-    operator_waits: operatorWaits.map(({ id, reason, created_at, trigger_count, last_triggered_at }) => ({ id, reason, created_at, trigger_count, last_triggered_at })),
+    operator_waits: operatorWaits.map(({ id, reason, created_at, trigger_count, last_triggered_at }) => ({
+      id,
+      reason,
+      created_at,
+      trigger_count,
+      last_triggered_at,
+    })),
     work_item: view,
   };
 }

@@ -37,23 +37,35 @@ export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
  * concurrent starts are safe: the second waits, then finds nothing to do. A migration
  * edited after it was applied is refused (checksum mismatch).
  */
-export async function runMigrations(pool: Pool, logger: MigrationLogger, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+export async function runMigrations(
+  pool: Pool,
+  logger: MigrationLogger,
+  dir: string = MIGRATIONS_DIR,
+): Promise<string[]> {
   const migrations = await readMigrations(dir);
   const done = await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations');
+    const { rows } = await client.query<{ version: string; checksum: string }>(
+      'SELECT version, checksum FROM schema_migrations',
+    );
     const applied = new Map(rows.map((row) => [row.version, row.checksum]));
     const added: string[] = [];
     for (const migration of migrations) {
       const checksum = applied.get(migration.version);
       if (checksum !== undefined) {
-        if (checksum !== migration.checksum) throw new Error(`migration ${migration.version} was changed after it was applied: add a new migration instead`);
+        if (checksum !== migration.checksum)
+          throw new Error(
+            `migration ${migration.version} was changed after it was applied: add a new migration instead`,
+          );
         continue;
       }
       await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [migration.version, migration.checksum]);
+      await client.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [
+        migration.version,
+        migration.checksum,
+      ]);
       added.push(migration.version);
     }
     return added;

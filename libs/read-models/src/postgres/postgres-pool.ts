@@ -20,7 +20,12 @@ export function createPostgresPool(url: string, logger: PoolLogger, overrides: P
     application_name: 'agent-runtime',
     ...overrides,
   });
-  pool.on('error', (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'idle Postgres client error'));
+  pool.on('error', (error) =>
+    logger.warn(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'idle Postgres client error',
+    ),
+  );
   return pool;
 }
 

@@ -12,7 +12,11 @@ export interface ProjectionHealth {
 }
 
 /** The read-model projection's progress against the store's head, for /health. Null before any run. */
-export async function projectionHealth(pool: Pool, head: bigint | null, projection = 'read_models'): Promise<ProjectionHealth | null> {
+export async function projectionHealth(
+  pool: Pool,
+  head: bigint | null,
+  projection = 'read_models',
+): Promise<ProjectionHealth | null> {
   const { rows } = await pool.query<{ checkpoint: string; stalled_at: string | null }>(
     `SELECT c.position::text AS checkpoint,
             (SELECT min(d.position)::text FROM projection_dead_letters d WHERE d.projection = c.projection AND d.resolved_at IS NULL) AS stalled_at
@@ -21,5 +25,11 @@ export async function projectionHealth(pool: Pool, head: bigint | null, projecti
   );
   if (rows.length === 0) return null;
   const checkpoint = BigInt(rows[0].checkpoint);
-  return { projection, checkpoint: checkpoint.toString(), head: head === null ? null : head.toString(), caught_up: head === null || checkpoint >= head, stalled_at: rows[0].stalled_at };
+  return {
+    projection,
+    checkpoint: checkpoint.toString(),
+    head: head === null ? null : head.toString(),
+    caught_up: head === null || checkpoint >= head,
+    stalled_at: rows[0].stalled_at,
+  };
 }

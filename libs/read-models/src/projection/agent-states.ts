@@ -24,7 +24,9 @@ export class AgentStates<S> {
     private readonly capacity = 10_000,
     snapshots?: Pick<SnapshotStore, 'load'>,
   ) {
-    const cache = snapshots && { load: <T>(agentId: string, version: number) => snapshots.load<T>(agentId, version).catch(() => null) };
+    const cache = snapshots && {
+      load: <T>(agentId: string, version: number) => snapshots.load<T>(agentId, version).catch(() => null),
+    };
     this.agents = new AgentFold(store, decider, cache);
   }
 

@@ -121,7 +121,8 @@ export class BatchApplier<S> {
         const projected = { ...event, agent_id: agentId };
         const rows: Writes = [];
         for (const projector of projectors) {
-          for (const write of projector.project({ event: projected, before, after })) rows.push({ ...write, position: event.position });
+          for (const write of projector.project({ event: projected, before, after }))
+            rows.push({ ...write, position: event.position });
         }
         states.stage(agentId, after, event.revision);
         writes.push(...rows);
@@ -141,7 +142,11 @@ export class BatchApplier<S> {
       await this.writer.write(client, writes);
       await checkpoint.save(client, last);
       if (this.openLetters) stillOpen = await deadLetters.resolveUpTo(client, last);
-      if (this.hook) await this.hook(events.map((e) => e.position), client);
+      if (this.hook)
+        await this.hook(
+          events.map((e) => e.position),
+          client,
+        );
     });
     states.commit();
     this.openLetters = stillOpen;

@@ -8,7 +8,10 @@ const WOULD_BLOCK = Symbol('would-block');
 export class Batches<T> {
   private pending?: Promise<IteratorResult<T>>;
 
-  constructor(private readonly iterator: AsyncIterator<T>, private readonly max: number) {}
+  constructor(
+    private readonly iterator: AsyncIterator<T>,
+    private readonly max: number,
+  ) {}
 
   /** The next batch, or null when the iterator is done. */
   async next(): Promise<T[] | null> {
@@ -17,7 +20,10 @@ export class Batches<T> {
     const batch = [first.value];
     while (batch.length < this.max) {
       const pending = this.take();
-      const next = await Promise.race([pending, new Promise<typeof WOULD_BLOCK>((resolve) => setImmediate(() => resolve(WOULD_BLOCK)))]);
+      const next = await Promise.race([
+        pending,
+        new Promise<typeof WOULD_BLOCK>((resolve) => setImmediate(() => resolve(WOULD_BLOCK))),
+      ]);
       if (next === WOULD_BLOCK) {
         this.pending = pending;
         break;

@@ -15,7 +15,10 @@ export class Checkpoint {
   private current = -1n;
   private waiters: Array<{ position: bigint; resolve: () => void }> = [];
 
-  constructor(private readonly pool: Pool, readonly name: string) {}
+  constructor(
+    private readonly pool: Pool,
+    readonly name: string,
+  ) {}
 
   /** The position of the last event applied, as this process knows it. */
   get position(): bigint {
@@ -24,21 +27,34 @@ export class Checkpoint {
 
   /** The stored position (the row is created at -1 when missing). */
   async read(): Promise<bigint> {
-    await this.pool.query('INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1) ON CONFLICT DO NOTHING', [this.name]);
-    const { rows } = await this.pool.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [this.name]);
+    await this.pool.query(
+      'INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1) ON CONFLICT DO NOTHING',
+      [this.name],
+    );
+    const { rows } = await this.pool.query(
+      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
+      [this.name],
+    );
     return BigInt(rows[0].position);
   }
 
   /** In a batch's transaction: locks the row and throws CheckpointMoved unless it is where this process left it. */
   async lock(client: PoolClient): Promise<void> {
-    const { rows } = await client.query('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [this.name]);
+    const { rows } = await client.query(
+      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
+      [this.name],
+    );
     const stored = rows.length ? BigInt(rows[0].position) : -1n;
-    if (stored !== this.current) throw new CheckpointMoved(`checkpoint ${this.name} is at ${stored}, this runner at ${this.current}`);
+    if (stored !== this.current)
+      throw new CheckpointMoved(`checkpoint ${this.name} is at ${stored}, this runner at ${this.current}`);
   }
 
   /** In the batch's transaction, after `lock`: stores `position` (the process's view moves with `moveTo` once it commits). */
   async save(client: PoolClient, position: bigint): Promise<void> {
-    await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE projection = $1', [this.name, position.toString()]);
+    await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE projection = $1', [
+      this.name,
+      position.toString(),
+    ]);
   }
 
   /**
@@ -67,7 +83,11 @@ export class Checkpoint {
     if (this.current >= position) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`projection ${this.name} did not reach ${position} in ${timeoutMs} ms (at ${this.current}${note()})`));
+        reject(
+          new Error(
+            `projection ${this.name} did not reach ${position} in ${timeoutMs} ms (at ${this.current}${note()})`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve()) });
     });

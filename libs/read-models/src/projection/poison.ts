@@ -1,6 +1,15 @@
 import {
-  isAgentLifecycleEvent, isControlEvent, isFocusEvent, isQueueEvent, isSchedulerEvent, isTaskEvent, isTimerEvent, isTurnEvent,
-  isWaitingIntentEvent, isWakeHintEvent, isWorkItemEvent,
+  isAgentLifecycleEvent,
+  isControlEvent,
+  isFocusEvent,
+  isQueueEvent,
+  isSchedulerEvent,
+  isTaskEvent,
+  isTimerEvent,
+  isTurnEvent,
+  isWaitingIntentEvent,
+  isWakeHintEvent,
+  isWorkItemEvent,
 } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
 
@@ -11,8 +20,17 @@ import type { StoredEvent } from '@app/event-store';
  */
 
 const GUARDS = [
-  isAgentLifecycleEvent, isWorkItemEvent, isFocusEvent, isWaitingIntentEvent, isTaskEvent, isTimerEvent, isWakeHintEvent,
-  isQueueEvent, isControlEvent, isTurnEvent, isSchedulerEvent,
+  isAgentLifecycleEvent,
+  isWorkItemEvent,
+  isFocusEvent,
+  isWaitingIntentEvent,
+  isTaskEvent,
+  isTimerEvent,
+  isWakeHintEvent,
+  isQueueEvent,
+  isControlEvent,
+  isTurnEvent,
+  isSchedulerEvent,
 ];
 
 /**
@@ -38,7 +56,9 @@ export function assertDecodable(event: StoredEvent, isKnownType: (type: string) 
   if (!isKnownType(event.type)) throw new UndecodableEventError(`unknown event type ${JSON.stringify(event.type)}`);
   const data: unknown = event.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UndecodableEventError(`event data is not a JSON object (${data === null ? 'null' : Array.isArray(data) ? 'array' : typeof data})`);
+    throw new UndecodableEventError(
+      `event data is not a JSON object (${data === null ? 'null' : Array.isArray(data) ? 'array' : typeof data})`,
+    );
   }
 }
 
@@ -58,13 +78,24 @@ export interface DeadLetter {
 export class ProjectionStalledError extends Error {
   readonly code = 'projection_stalled' as const;
   constructor(readonly letter: DeadLetter) {
-    super(`projection ${letter.projection} stalled at position ${letter.position} (${letter.stream}@${letter.revision}, ${letter.type}): ${letter.error}`);
+    super(
+      `projection ${letter.projection} stalled at position ${letter.position} (${letter.stream}@${letter.revision}, ${letter.type}): ${letter.error}`,
+    );
     this.name = 'ProjectionStalledError';
   }
 }
 
 /** Socket-level failures: the database went away, the batch may succeed later as it is. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * SQLSTATE classes that say "these rows are refused" rather than "not now": data exceptions (22),
  * integrity violations (23), a statement the database cannot run (42), program limits (54),
@@ -72,8 +103,16 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * intervention (57) and system errors (58, XX) are transient.
  */
 const REFUSAL_CLASSES = new Set(['22', '23', '42', '54', 'P0']);
-const TRANSIENT_MESSAGES = [/connection terminated/i, /connection timeout/i, /timeout exceeded when trying to connect/i, /client has encountered a connection error/i,
-  /cannot use a pool after calling end/i, /client was closed/i, /not queryable/i, /the database system is/i];
+const TRANSIENT_MESSAGES = [
+  /connection terminated/i,
+  /connection timeout/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+  /cannot use a pool after calling end/i,
+  /client was closed/i,
+  /not queryable/i,
+  /the database system is/i,
+];
 
 /**
  * True when a batch failed because of what it writes (so the same batch fails again), false for

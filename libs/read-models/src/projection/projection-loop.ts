@@ -56,7 +56,10 @@ export class ProjectionLoop<S> {
     let failures = 0;
     while (!stopped.aborted) {
       const after = this.checkpoint.position;
-      this.subscription = this.store.subscribeToAll({ after_position: after < 0n ? undefined : after, batch_size: batchSize });
+      this.subscription = this.store.subscribeToAll({
+        after_position: after < 0n ? undefined : after,
+        batch_size: batchSize,
+      });
       try {
         const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
         for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {

@@ -66,7 +66,9 @@ export class ProjectionRunner<S> {
     });
     this.applier.hook = options.onApplied;
     this.loop = new ProjectionLoop(store, this.checkpointRow, this.applier, {
-      batchSize, onError: options.onError, stallRetryMs: options.stallRetryMs ?? { first: 1_000, max: 300_000 },
+      batchSize,
+      onError: options.onError,
+      stallRetryMs: options.stallRetryMs ?? { first: 1_000, max: 300_000 },
     });
     this.rebuilder = new Rebuild(pool, store, this.checkpointRow, this.applier, batchSize);
   }

@@ -33,7 +33,10 @@ export class Rebuild<S> {
     let applied = 0;
     while (this.checkpoint.position < head) {
       const after = this.checkpoint.position;
-      const page = await this.store.readAll({ after_position: after < 0n ? undefined : after, max_count: this.batchSize });
+      const page = await this.store.readAll({
+        after_position: after < 0n ? undefined : after,
+        max_count: this.batchSize,
+      });
       const events = page.filter((event) => event.position <= head);
       if (events.length === 0) {
         if (page.length > 0) break;

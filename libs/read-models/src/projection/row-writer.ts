@@ -14,7 +14,8 @@ export class RowWriter {
 
   constructor(specs: TableSpec[]) {
     for (const spec of specs) {
-      for (const name of [spec.name, ...spec.columns]) if (!IDENT.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
+      for (const name of [spec.name, ...spec.columns])
+        if (!IDENT.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
       this.tables.set(spec.name, spec);
     }
   }
@@ -38,7 +39,10 @@ export class RowWriter {
   private async upsert(client: PoolClient, spec: TableSpec, rows: Array<Record<string, unknown>>): Promise<void> {
     const columns = [...spec.columns, 'last_position'];
     const list = columns.join(', ');
-    const updates = columns.filter((c) => !spec.key.includes(c)).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+    const updates = columns
+      .filter((c) => !spec.key.includes(c))
+      .map((c) => `${c} = EXCLUDED.${c}`)
+      .join(', ');
     await client.query(
       `INSERT INTO ${spec.name} (${list})
        SELECT ${list} FROM jsonb_populate_recordset(NULL::${spec.name}, $1::jsonb)

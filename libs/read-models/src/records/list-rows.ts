@@ -9,7 +9,12 @@ export type Condition = readonly [column: string, value: unknown];
  * scoped to one agent; `total` counts every match before the limit (default 20, 1..100).
  */
 export async function listViews<V>(
-  pool: Pool, table: string, agentId: string, conditions: readonly Condition[], order: string, limit?: number,
+  pool: Pool,
+  table: string,
+  agentId: string,
+  conditions: readonly Condition[],
+  order: string,
+  limit?: number,
 ): Promise<ListReply<V>> {
   const applied = conditions.filter(([, value]) => value !== undefined);
   const where = applied.map(([column], index) => ` AND ${column} = $${index + 3}`).join('');

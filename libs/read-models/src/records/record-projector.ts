@@ -26,7 +26,9 @@ export function recordProjector<R>(spec: RecordProjectorSpec<R>): Projector<Agen
       const current = spec.records(after);
       if (previous === current || after.agent_id === null) return [];
       const agentId = after.agent_id;
-      return current.changedSince(previous).map(([id, record]) => ({ table: spec.table, row: { agent_id: agentId, id, ...spec.row(after, record) } }));
+      return current
+        .changedSince(previous)
+        .map(([id, record]) => ({ table: spec.table, row: { agent_id: agentId, id, ...spec.row(after, record) } }));
     },
   };
 }

@@ -1,6 +1,14 @@
 import {
-  type MessageRecord, PRIORITY_BAND_RANK, type TaskRecord, type TimerRecord, type WaitingIntentRecord,
-  isTerminalTaskStatus, toMessageView, toTaskView, toTimerView, toWaitingIntentView,
+  type MessageRecord,
+  PRIORITY_BAND_RANK,
+  type TaskRecord,
+  type TimerRecord,
+  type WaitingIntentRecord,
+  isTerminalTaskStatus,
+  toMessageView,
+  toTaskView,
+  toTimerView,
+  toWaitingIntentView,
 } from '@app/domain';
 import { recordProjector } from './record-projector';
 
@@ -14,7 +22,10 @@ export const waitingIntentsProjector = recordProjector<WaitingIntentRecord>({
   records: (state) => state.waiting_intents,
   columns: ['status', 'work_item_id', 'created_at'],
   row: (_state, intent) => ({
-    status: intent.status, work_item_id: intent.work_item_id, created_at: intent.created_at, view: toWaitingIntentView(intent),
+    status: intent.status,
+    work_item_id: intent.work_item_id,
+    created_at: intent.created_at,
+    view: toWaitingIntentView(intent),
   }),
 });
 
@@ -24,8 +35,11 @@ export const tasksProjector = recordProjector<TaskRecord>({
   records: (state) => state.tasks,
   columns: ['status', 'terminal', 'work_item_id', 'created_at'],
   row: (_state, task) => ({
-    status: task.status, terminal: isTerminalTaskStatus(task.status), work_item_id: task.work_item_id,
-    created_at: task.created_at, view: toTaskView(task),
+    status: task.status,
+    terminal: isTerminalTaskStatus(task.status),
+    work_item_id: task.work_item_id,
+    created_at: task.created_at,
+    view: toTaskView(task),
   }),
 });
 
@@ -44,8 +58,11 @@ export const messagesProjector = recordProjector<MessageRecord>({
   records: (state) => state.messages,
   columns: ['status', 'priority_rank', 'seq', 'created_at'],
   row: (_state, message) => ({
-    status: message.status, priority_rank: PRIORITY_BAND_RANK[message.priority], seq: message.seq,
-    created_at: message.created_at, view: toMessageView(message),
+    status: message.status,
+    priority_rank: PRIORITY_BAND_RANK[message.priority],
+    seq: message.seq,
+    created_at: message.created_at,
+    view: toMessageView(message),
   }),
 });
 

@@ -10,7 +10,12 @@ export type SchedulerStateView = SchedulerProjection & {
 };
 
 export function toSchedulerStateView(state: AgentState, revision: bigint, projectedAt: string): SchedulerStateView {
-  return { ...schedulerProjection(state, projectedAt), revision: revision.toString(), projected_at: projectedAt, next_due_at: nextDueAt(state) };
+  return {
+    ...schedulerProjection(state, projectedAt),
+    revision: revision.toString(),
+    projected_at: projectedAt,
+    next_due_at: nextDueAt(state),
+  };
 }
 
 /** The scheduler_state row: the view plus the columns operators and queries filter on. */
@@ -32,6 +37,16 @@ export function schedulerStateRow(view: SchedulerStateView): Record<string, unkn
 }
 
 export const SCHEDULER_STATE_COLUMNS = [
-  'agent_id', 'revision', 'projected_at', 'posture', 'current_work_item_id', 'open_turn_id', 'queued_messages', 'open_work_items',
-  'active_intents', 'scheduled_timers', 'next_due_at', 'view',
+  'agent_id',
+  'revision',
+  'projected_at',
+  'posture',
+  'current_work_item_id',
+  'open_turn_id',
+  'queued_messages',
+  'open_work_items',
+  'active_intents',
+  'scheduled_timers',
+  'next_due_at',
+  'view',
 ];

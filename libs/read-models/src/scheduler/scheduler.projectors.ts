@@ -1,5 +1,10 @@
 import {
-  type AgentState, type BriefRecord, type DeliverySummaryRecord, decisionViewOfEvent, toBriefView, toDeliverySummaryView,
+  type AgentState,
+  type BriefRecord,
+  type DeliverySummaryRecord,
+  decisionViewOfEvent,
+  toBriefView,
+  toDeliverySummaryView,
 } from '@app/domain';
 import type { Projector, ProjectionInput, RowWrite } from '../projection/projector';
 import { recordProjector } from '../records/record-projector';
@@ -14,20 +19,36 @@ export const schedulerStateProjector: Projector<AgentState> = {
   tables: [{ name: 'scheduler_state', key: ['agent_id'], columns: SCHEDULER_STATE_COLUMNS }],
   project({ event, after }: ProjectionInput<AgentState>): RowWrite[] {
     if (after.agent_id === null) return [];
-    return [{ table: 'scheduler_state', row: schedulerStateRow(toSchedulerStateView(after, event.revision, event.recorded_at)) }];
+    return [
+      {
+        table: 'scheduler_state',
+        row: schedulerStateRow(toSchedulerStateView(after, event.revision, event.recorded_at)),
+      },
+    ];
   },
 };
 
 /** A row per SchedulerDecisionRecorded, read back from the folded state (upcast and typed): the decision view and its revision. */
 export const decisionsProjector: Projector<AgentState> = {
   name: 'decisions',
-  tables: [{ name: 'decisions', key: ['agent_id', 'revision'], columns: ['agent_id', 'revision', 'kind', 'recorded_at', 'view'] }],
+  tables: [
+    {
+      name: 'decisions',
+      key: ['agent_id', 'revision'],
+      columns: ['agent_id', 'revision', 'kind', 'recorded_at', 'view'],
+    },
+  ],
   project({ event, after }: ProjectionInput<AgentState>): RowWrite[] {
     const recorded = after.last_decision;
     if (event.type !== 'SchedulerDecisionRecorded' || after.agent_id === null || recorded === null) return [];
     const revision = event.revision.toString();
     const view = { ...decisionViewOfEvent(recorded), revision };
-    return [{ table: 'decisions', row: { agent_id: after.agent_id, revision, kind: view.kind, recorded_at: recorded.at, view } }];
+    return [
+      {
+        table: 'decisions',
+        row: { agent_id: after.agent_id, revision, kind: view.kind, recorded_at: recorded.at, view },
+      },
+    ];
   },
 };
 
@@ -36,7 +57,12 @@ export const briefsProjector = recordProjector<BriefRecord>({
   table: 'briefs',
   records: (state) => state.briefs,
   columns: ['kind', 'work_item_id', 'created_at'],
-  row: (_state, brief) => ({ kind: brief.kind, work_item_id: brief.work_item_id, created_at: brief.created_at, view: toBriefView(brief) }),
+  row: (_state, brief) => ({
+    kind: brief.kind,
+    work_item_id: brief.work_item_id,
+    created_at: brief.created_at,
+    view: toBriefView(brief),
+  }),
 });
 
 export const deliverySummariesProjector = recordProjector<DeliverySummaryRecord>({
@@ -44,7 +70,16 @@ export const deliverySummariesProjector = recordProjector<DeliverySummaryRecord>
   table: 'delivery_summaries',
   records: (state) => state.delivery_summaries,
   columns: ['work_item_id', 'created_at'],
-  row: (_state, summary) => ({ work_item_id: summary.work_item_id, created_at: summary.created_at, view: toDeliverySummaryView(summary) }),
+  row: (_state, summary) => ({
+    work_item_id: summary.work_item_id,
+    created_at: summary.created_at,
+    view: toDeliverySummaryView(summary),
+  }),
 });
 
-export const SCHEDULER_PROJECTORS = [schedulerStateProjector, decisionsProjector, briefsProjector, deliverySummariesProjector];
+export const SCHEDULER_PROJECTORS = [
+  schedulerStateProjector,
+  decisionsProjector,
+  briefsProjector,
+  deliverySummariesProjector,
+];

@@ -14,7 +14,13 @@ export class PostgresSnapshotStore implements SnapshotStore {
     );
     if (rows.length === 0) return null;
     const row = rows[0] as { revision: string; state: S; commands: AgentSnapshot<S>['commands'] };
-    return { agent_id: agentId, revision: BigInt(row.revision), state_version: stateVersion, state: row.state, commands: row.commands };
+    return {
+      agent_id: agentId,
+      revision: BigInt(row.revision),
+      state_version: stateVersion,
+      state: row.state,
+      commands: row.commands,
+    };
   }
 
   async save<S>(snapshot: AgentSnapshot<S>): Promise<void> {
@@ -24,7 +30,13 @@ export class PostgresSnapshotStore implements SnapshotStore {
        ON CONFLICT (agent_id) DO UPDATE SET revision = EXCLUDED.revision, state_version = EXCLUDED.state_version,
          state = EXCLUDED.state, commands = EXCLUDED.commands, taken_at = now()
        WHERE agent_snapshots.revision < EXCLUDED.revision OR agent_snapshots.state_version <> EXCLUDED.state_version`,
-      [snapshot.agent_id, snapshot.revision.toString(), snapshot.state_version, JSON.stringify(snapshot.state), JSON.stringify(snapshot.commands)],
+      [
+        snapshot.agent_id,
+        snapshot.revision.toString(),
+        snapshot.state_version,
+        JSON.stringify(snapshot.state),
+        JSON.stringify(snapshot.commands),
+      ],
     );
   }
 }

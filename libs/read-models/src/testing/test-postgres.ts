@@ -13,7 +13,9 @@ function databaseUrl(): string {
  * truncate or rebuild tables (everything they create lives in that schema).
  */
 export async function isolatedDatabaseUrl(prefix = 'test'): Promise<string> {
-  const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}_${(counter += 1)}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}_${(counter += 1)}`
+    .replace(/[^a-z0-9_]/gi, '_')
+    .toLowerCase();
   const admin = new Pool({ connectionString: databaseUrl(), max: 1 });
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();

@@ -5,7 +5,10 @@ import { POSTGRES_POOL } from '../postgres/postgres-pool';
 
 /** The scheduler's view of which agents exist, from the `agents` read model and its checkpoint. */
 export class PostgresAgentDirectory implements AgentDirectory {
-  constructor(private readonly pool: Pool, private readonly projection = 'read_models') {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly projection = 'read_models',
+  ) {}
 
   async agentIds(): Promise<string[]> {
     const { rows } = await this.pool.query<{ agent_id: string }>('SELECT agent_id FROM agents ORDER BY agent_id');
@@ -13,7 +16,10 @@ export class PostgresAgentDirectory implements AgentDirectory {
   }
 
   async projectedUpTo(): Promise<bigint | null> {
-    const { rows } = await this.pool.query<{ position: string }>('SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1', [this.projection]);
+    const { rows } = await this.pool.query<{ position: string }>(
+      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
+      [this.projection],
+    );
     const position = rows.length ? BigInt(rows[0].position) : -1n;
     return position < 0n ? null : position;
   }

@@ -1,4 +1,11 @@
-import { CANDIDATE_RANKING, type CandidateClass, RECENCY_KEYS, type RankedClass, type RankField, type SortKey } from '@app/domain';
+import {
+  CANDIDATE_RANKING,
+  type CandidateClass,
+  RECENCY_KEYS,
+  type RankedClass,
+  type RankField,
+  type SortKey,
+} from '@app/domain';
 
 // The domain's candidate ranking (CANDIDATE_RANKING) rendered as ORDER BY over the columns of
 // work_items (migration 0004), so the read model and the domain cannot drift apart:
@@ -8,12 +15,17 @@ import { CANDIDATE_RANKING, type CandidateClass, RECENCY_KEYS, type RankedClass,
 // - candidate_class holds the domain's candidateClassOf, last_triggered_at its lastTriggeredAt.
 
 const COLUMN: Record<RankField, string> = {
-  last_triggered_at: 'last_triggered_at', updated_at: 'updated_at', created_at: 'created_at', id: 'id',
+  last_triggered_at: 'last_triggered_at',
+  updated_at: 'updated_at',
+  created_at: 'created_at',
+  id: 'id',
 };
 
 const nullsOf = (key: SortKey): string | null => (key.field === 'last_triggered_at' ? key.nulls : null);
-const sameKey = (a: SortKey, b: SortKey): boolean => a.field === b.field && a.direction === b.direction && nullsOf(a) === nullsOf(b);
-const sameKeys = (a: readonly SortKey[], b: readonly SortKey[]): boolean => a.length === b.length && a.every((key, i) => sameKey(key, b[i]));
+const sameKey = (a: SortKey, b: SortKey): boolean =>
+  a.field === b.field && a.direction === b.direction && nullsOf(a) === nullsOf(b);
+const sameKeys = (a: readonly SortKey[], b: readonly SortKey[]): boolean =>
+  a.length === b.length && a.every((key, i) => sameKey(key, b[i]));
 
 /** One ORDER BY term: the key's column (or `expression` over it), its collation, direction and nulls. */
 function term(key: SortKey, expression: string = COLUMN[key.field]): string {
@@ -56,7 +68,9 @@ export function candidateOrderBy(ranking: readonly RankedClass[] = CANDIDATE_RAN
     if (group) group.classes.push(ranked.class);
     else if (own.length > 0) groups.push({ classes: [ranked.class], keys: own });
   }
-  const own = groups.flatMap((g) => g.keys.map((key) => term(key, `CASE WHEN candidate_class ${classIn(g.classes)} THEN ${COLUMN[key.field]} END`)));
+  const own = groups.flatMap((g) =>
+    g.keys.map((key) => term(key, `CASE WHEN candidate_class ${classIn(g.classes)} THEN ${COLUMN[key.field]} END`)),
+  );
   return [rank, ...own, ...tail.map((key) => term(key))].join(',\n  ');
 }
 

@@ -1,4 +1,11 @@
-import { type AgentState, type WorkItem, candidateClassOf, lastTriggeredAt, toAgentSummaryView, toWorkItemView } from '@app/domain';
+import {
+  type AgentState,
+  type WorkItem,
+  candidateClassOf,
+  lastTriggeredAt,
+  toAgentSummaryView,
+  toWorkItemView,
+} from '@app/domain';
 import type { Projector, ProjectionInput, RowWrite } from '../projection/projector';
 
 /** Items whose view may differ between two states: changed items, the old and new focus, items whose intents changed. */
@@ -9,9 +16,11 @@ export function affectedItemIds(before: AgentState, after: AgentState): Set<stri
     if (before.current_work_item_id) ids.add(before.current_work_item_id);
     if (after.current_work_item_id) ids.add(after.current_work_item_id);
   }
-  for (const [, intent] of after.waiting_intents.changedSince(before.waiting_intents)) if (intent.work_item_id) ids.add(intent.work_item_id);
+  for (const [, intent] of after.waiting_intents.changedSince(before.waiting_intents))
+    if (intent.work_item_id) ids.add(intent.work_item_id);
   // A delivery summary shows only in its own item's view (completion report).
-  for (const [, summary] of after.delivery_summaries.changedSince(before.delivery_summaries)) ids.add(summary.work_item_id);
+  for (const [, summary] of after.delivery_summaries.changedSince(before.delivery_summaries))
+    ids.add(summary.work_item_id);
   return ids;
 }
 
@@ -36,8 +45,20 @@ export function workItemRow(state: AgentState, item: WorkItem): Record<string, u
 }
 
 const WORK_ITEM_COLUMNS = [
-  'agent_id', 'id', 'state', 'plan_status', 'readiness', 'scheduling_state', 'candidate_class', 'is_current',
-  'has_active_waits', 'has_triggered_waits', 'last_triggered_at', 'created_at', 'updated_at', 'view',
+  'agent_id',
+  'id',
+  'state',
+  'plan_status',
+  'readiness',
+  'scheduling_state',
+  'candidate_class',
+  'is_current',
+  'has_active_waits',
+  'has_triggered_waits',
+  'last_triggered_at',
+  'created_at',
+  'updated_at',
+  'view',
 ];
 
 /** work_items and the agent summary, derived from the folded agent state by the domain's views. */
@@ -45,7 +66,11 @@ export const workItemsProjector: Projector<AgentState> = {
   name: 'work_items',
   tables: [
     { name: 'work_items', key: ['agent_id', 'id'], columns: WORK_ITEM_COLUMNS },
-    { name: 'agents', key: ['agent_id'], columns: ['agent_id', 'posture', 'current_work_item_id', 'revision', 'registered_at', 'summary'] },
+    {
+      name: 'agents',
+      key: ['agent_id'],
+      columns: ['agent_id', 'posture', 'current_work_item_id', 'revision', 'registered_at', 'summary'],
+    },
   ],
   project({ event, before, after }: ProjectionInput<AgentState>): RowWrite[] {
     if (after.agent_id === null) return [];

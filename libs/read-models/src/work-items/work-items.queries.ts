@@ -23,11 +23,18 @@ export class WorkItemQueries {
   constructor(private readonly pool: Pool) {}
 
   async get(agentId: string, workItemId: string): Promise<WorkItemView | null> {
-    const { rows } = await this.pool.query('SELECT view FROM work_items WHERE agent_id = $1 AND id = $2', [agentId, workItemId]);
+    const { rows } = await this.pool.query('SELECT view FROM work_items WHERE agent_id = $1 AND id = $2', [
+      agentId,
+      workItemId,
+    ]);
     return rows.length ? (rows[0].view as WorkItemView) : null;
   }
 
-  async list(agentId: string, filter: WorkItemListFilter, limit: number): Promise<{ items: WorkItemView[]; total: number }> {
+  async list(
+    agentId: string,
+    filter: WorkItemListFilter,
+    limit: number,
+  ): Promise<{ items: WorkItemView[]; total: number }> {
     const order = RANKED_LIST_FILTERS.includes(filter) ? CANDIDATE_ORDER : RECENCY_ORDER;
     const { rows } = await this.pool.query(
       `SELECT view, count(*) OVER () AS total FROM work_items WHERE agent_id = $1 AND ${WHERE[filter]} ORDER BY ${order} LIMIT $2`,

@@ -29,7 +29,13 @@ export function tempDir(prefix: string): string {
 export async function cli(argv: string[], env: Record<string, string>, cwd = tmpdir()): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io = { env, cwd, stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), stderrIsTTY: false };
+  const io = {
+    env,
+    cwd,
+    stdout: (t: string) => void (stdout += t),
+    stderr: (t: string) => void (stderr += t),
+    stderrIsTTY: false,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -37,36 +43,73 @@ export async function cli(argv: string[], env: Record<string, string>, cwd = tmp
 /** Runs `apps/cli/src/main.ts` in a child process (ts-node, no type check), the way `npm run cli` does. */
 export function cliProcess(argv: string[], env: Record<string, string>): Promise<CliRun> {
   const root = join(__dirname, '..', '..', '..', '..');
-  const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(root, 'apps', 'cli', 'src', 'main.ts'), ...argv];
+  const args = [
+    '-r',
+    'ts-node/register/transpile-only',
+    '-r',
+    'tsconfig-paths/register',
+    join(root, 'apps', 'cli', 'src', 'main.ts'),
+    ...argv,
+  ];
   return new Promise((resolve, reject) => {
-    execFile(projectNode(), args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
-      if (error && code === -1) reject(error);
-      else resolve({ code, stdout, stderr });
-    });
+    execFile(
+      projectNode(),
+      args,
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
+        if (error && code === -1) reject(error);
+        else resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
 const plan = (id: string) => ({
-  path: `/h/a/work-items/${id}/plan.md`, relative_path: `work-items/${id}/plan.md`, hash: 'sha256:0', byte_size: 11, updated_at: '2026-01-01T00:00:00.000Z',
-  preview: 'secret plan', preview_complete: true,
+  path: `/h/a/work-items/${id}/plan.md`,
+  relative_path: `work-items/${id}/plan.md`,
+  hash: 'sha256:0',
+  byte_size: 11,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  preview: 'secret plan',
+  preview_complete: true,
 });
 
 /** An agent with work items, focus, a blocker, a completion and an operator message, written through the real repository. */
 export async function seedAgent(pool: Pool, store: EventStore, agentId: string): Promise<void> {
-  const repository = new AgentRepository<AgentState, AgentEvent>(store, new PostgresSnapshotStore(pool), agentStateDecider);
+  const repository = new AgentRepository<AgentState, AgentEvent>(
+    store,
+    new PostgresSnapshotStore(pool),
+    agentStateDecider,
+  );
   let seq = 0;
   const run = async (build: (meta: { now: string; command_id: string }) => AgentCommand) => {
     seq += 1;
-    const command = build({ now: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), command_id: `${agentId}-c-${seq}` });
-    await repository.transact({ agentId, commandId: command.meta.command_id, actor: 'seed' }, (state) => decide(command, state));
+    const command = build({
+      now: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+      command_id: `${agentId}-c-${seq}`,
+    });
+    await repository.transact({ agentId, commandId: command.meta.command_id, actor: 'seed' }, (state) =>
+      decide(command, state),
+    );
   };
   await run((meta) => ({ type: 'RegisterAgent', data: { agent_id: agentId }, meta }));
-  for (const id of ['w-1', 'w-2']) await run((meta) => ({ type: 'CreateWorkItem', data: { work_item_id: id, objective: `do ${id}`, plan_artifact: plan(id) }, meta }));
+  for (const id of ['w-1', 'w-2'])
+    await run((meta) => ({
+      type: 'CreateWorkItem',
+      data: { work_item_id: id, objective: `do ${id}`, plan_artifact: plan(id) },
+      meta,
+    }));
   await run((meta) => ({ type: 'PickWorkItem', data: { work_item_id: 'w-1' }, meta }));
-  await run((meta) => ({ type: 'UpdateWorkItem', data: { work_item_id: 'w-2', blocked_by: 'waiting for review' }, meta }));
   await run((meta) => ({
-    type: 'EnqueueMessage', data: { message_id: 'm-1', kind: 'operator_prompt', body: 'the secret body', authority: 'operator_instruction' }, meta,
+    type: 'UpdateWorkItem',
+    data: { work_item_id: 'w-2', blocked_by: 'waiting for review' },
+    meta,
+  }));
+  await run((meta) => ({
+    type: 'EnqueueMessage',
+    data: { message_id: 'm-1', kind: 'operator_prompt', body: 'the secret body', authority: 'operator_instruction' },
+    meta,
   }));
   await run((meta) => ({ type: 'CompleteWorkItem', data: { work_item_id: 'w-1' }, meta }));
 }
@@ -100,4 +143,8 @@ export function seededDeployment(prefix: string): Deployment {
 }
 
 /** The lines of an export's events.jsonl, parsed. */
-export const exportLines = (dir: string) => readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+export const exportLines = (dir: string) =>
+  readFileSync(join(dir, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));

@@ -25,7 +25,10 @@ class EchoDto {
 export function failure(kind: string): Error {
   switch (kind) {
     case 'invariant':
-      return Object.assign(new Error('a completed item can never become current'), { code: 'invariant_violated', details: { work_item_id: 'w-1' } });
+      return Object.assign(new Error('a completed item can never become current'), {
+        code: 'invariant_violated',
+        details: { work_item_id: 'w-1' },
+      });
     case 'not-found':
       return Object.assign(new Error('no such work item'), { code: 'not_found', details: {} });
     case 'revision':

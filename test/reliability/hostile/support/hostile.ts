@@ -33,16 +33,25 @@ export function rawHttp(app: TestApp, bytes: Buffer | string): Promise<RawAnswer
 }
 
 /** A JSON body sent chunked (no content-length), in 64 KiB writes. */
-export function chunkedPost(app: TestApp, path: string, token: string, text: string): Promise<{ status: number; json: any }> {
+export function chunkedPost(
+  app: TestApp,
+  path: string,
+  token: string,
+  text: string,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${app.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, json: body ? JSON.parse(body) : undefined });
-      });
-    });
+    const request = httpRequest(
+      `${app.baseUrl}${path}`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, json: body ? JSON.parse(body) : undefined });
+        });
+      },
+    );
     request.on('error', reject);
     for (let at = 0; at < text.length; at += 64 * 1024) request.write(text.slice(at, at + 64 * 1024));
     request.end();
@@ -67,7 +76,13 @@ export const UNICODE_SAMPLES: readonly string[] = [
 ];
 
 /** One request with its path exactly as given (fetch would resolve `..` and `%2E` segments first). */
-export function exactPath(app: TestApp, method: string, path: string, token: string, body?: string): Promise<RawAnswer> {
+export function exactPath(
+  app: TestApp,
+  method: string,
+  path: string,
+  token: string,
+  body?: string,
+): Promise<RawAnswer> {
   const head = [`${method} ${path} HTTP/1.1`, 'Host: localhost', `Authorization: Bearer ${token}`, 'Connection: close'];
   if (body !== undefined) head.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
   return rawHttp(app, `${head.join('\r\n')}\r\n\r\n${body ?? ''}`);

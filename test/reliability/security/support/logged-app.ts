@@ -14,7 +14,12 @@ export async function startLoggedApp(tokens: string): Promise<LoggedApp> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.length > 0),
+      );
       done();
     },
   });

@@ -11,11 +11,22 @@ export interface RawGrpcAnswer {
  * One unary gRPC call over a bare HTTP/2 stream: the bytes of the message and every header
  * exactly as given, including what @grpc/grpc-js refuses to send (non-ASCII metadata values).
  */
-export function rawGrpcCall(address: string, path: string, message: Buffer, headers: Record<string, string>): Promise<RawGrpcAnswer> {
+export function rawGrpcCall(
+  address: string,
+  path: string,
+  message: Buffer,
+  headers: Record<string, string>,
+): Promise<RawGrpcAnswer> {
   return new Promise((resolve, reject) => {
     const session = connect(`http://${address}`);
     session.on('error', reject);
-    const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', ...headers });
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      ...headers,
+    });
     const answer: RawGrpcAnswer = { status: null, errorCode: null, message: null };
     const read = (fields: Record<string, unknown>) => {
       if (fields['grpc-status'] !== undefined) answer.status = Number(fields['grpc-status']);

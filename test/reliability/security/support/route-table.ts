@@ -28,7 +28,8 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /health': 'liveness and readiness for probes and load balancers',
   'GET /docs': 'the OpenAPI UI',
   'GET /docs-json': 'the OpenAPI document',
-  'POST /v1/callbacks/:callback_token': 'the capability route: the token in the path is the credential (404 for anything wrong)',
+  'POST /v1/callbacks/:callback_token':
+    'the capability route: the token in the path is the credential (404 for anything wrong)',
   'GET /console': "the operator console's static page: no data; every read it makes carries the operator's token",
   'GET /console/*': "the operator console's static assets (confined to the built folder)",
 };
@@ -36,7 +37,8 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
 export const REQUIRED_PUBLIC = ['GET /health', 'GET /docs-json', 'POST /v1/callbacks/:callback_token'];
 /** Served by @nestjs/swagger next to /docs and /docs-json (the same document as YAML, the UI's assets): public. */
 const DOCS_FAMILY = /^GET \/docs(?:-yaml|\/.*)?$/;
-export const isPublicByDesign = (route: HttpRoute): boolean => key(route) in PUBLIC_BY_DESIGN || DOCS_FAMILY.test(key(route));
+export const isPublicByDesign = (route: HttpRoute): boolean =>
+  key(route) in PUBLIC_BY_DESIGN || DOCS_FAMILY.test(key(route));
 
 /** Protected routes that name no agent in their path, and how each decides which agents it touches. */
 export const TOKEN_ROUTES_WITHOUT_AGENT_PATH: Readonly<Record<string, string>> = {
@@ -77,7 +79,8 @@ export class RouteRecorder {
   constructor(adapterHost: HttpAdapterHost) {
     const fastify = adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) this.routes.push({ method: String(method).toUpperCase(), url: route.url ?? route.path });
+      for (const method of [route.method].flat())
+        this.routes.push({ method: String(method).toUpperCase(), url: route.url ?? route.path });
     });
   }
 }
@@ -91,7 +94,8 @@ export function httpRouteTable(app: TestApp): HttpRoute[] {
   const recorded = app.runtime.app.get(RouteRecorder, { strict: false }).routes;
   const seen = new Map<string, HttpRoute>();
   for (const route of recorded) {
-    if (route.method === 'HEAD' && recorded.some((other) => other.method === 'GET' && other.url === route.url)) continue;
+    if (route.method === 'HEAD' && recorded.some((other) => other.method === 'GET' && other.url === route.url))
+      continue;
     seen.set(key(route), route);
   }
   return [...seen.values()].sort((a, b) => key(a).localeCompare(key(b)));
@@ -122,7 +126,10 @@ export function nestRouteTable(app: TestApp): NestRoute[] {
         for (const suffix of [path].flat()) {
           routes.push({
             method: RequestMethod[method],
-            url: `/${[prefix, suffix].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`,
+            url: `/${[prefix, suffix]
+              .map((part) => part.replace(/^\/+|\/+$/g, ''))
+              .filter(Boolean)
+              .join('/')}`,
             public: reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, type]) === true,
             adminOnly: reflector.getAllAndOverride<boolean>(ADMIN_ONLY_ROUTE, [handler, type]) === true,
           });
@@ -135,7 +142,9 @@ export function nestRouteTable(app: TestApp): NestRoute[] {
 
 /** A path for a route pattern: each `:param` from `values`, or a well-formed id nobody owns. */
 export function pathFor(route: HttpRoute, values: Readonly<Record<string, string>>): string {
-  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => encodeURIComponent(values[name] ?? `sec-${name.replace(/_/g, '-')}`));
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) =>
+    encodeURIComponent(values[name] ?? `sec-${name.replace(/_/g, '-')}`),
+  );
 }
 
 export interface GrpcRpc {
@@ -154,11 +163,18 @@ export const ADMIN_RPCS: readonly string[] = [];
 
 /** Every RPC of agent_runtime.v1.AgentRuntime, from the .proto the server loads. */
 export function grpcRpcTable(): GrpcRpc[] {
-  const definition = loadSync(protoPath(AGENT_RUNTIME_PROTO), PROTO_LOADER_OPTIONS) as unknown as Record<string, Record<string, { path: string; requestType: { type: { field: { name: string }[] } } }>>;
+  const definition = loadSync(protoPath(AGENT_RUNTIME_PROTO), PROTO_LOADER_OPTIONS) as unknown as Record<
+    string,
+    Record<string, { path: string; requestType: { type: { field: { name: string }[] } } }>
+  >;
   const service = definition[RUNTIME_GRPC_SERVICE];
   if (!service) throw new Error(`${RUNTIME_GRPC_SERVICE} is not in ${AGENT_RUNTIME_PROTO}`);
   return Object.entries(service)
-    .map(([name, method]) => ({ name, path: method.path, requestFields: method.requestType.type.field.map((field) => field.name) }))
+    .map(([name, method]) => ({
+      name,
+      path: method.path,
+      requestFields: method.requestType.type.field.map((field) => field.name),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

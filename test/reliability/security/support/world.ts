@@ -16,12 +16,23 @@ export interface Probe {
  * One HTTP request with an exact Authorization header (absent when `authorization` is
  * undefined; fetch sends a latin1 string byte for byte, so UTF-8 bytes can be smuggled in).
  */
-export async function probe(app: TestApp, method: string, path: string, authorization?: string, body?: string, headers: Record<string, string> = {}): Promise<Probe> {
+export async function probe(
+  app: TestApp,
+  method: string,
+  path: string,
+  authorization?: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Probe> {
   const all: Record<string, string> = { ...headers };
   if (authorization !== undefined) all.authorization = authorization;
   const withBody = body !== undefined || !['GET', 'HEAD', 'DELETE'].includes(method);
   if (withBody) all['content-type'] ??= 'application/json';
-  const response = await fetch(`${app.baseUrl}${path}`, { method, headers: all, body: withBody ? (body ?? '{}') : undefined });
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: all,
+    body: withBody ? (body ?? '{}') : undefined,
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -59,16 +70,30 @@ export interface SecurityWorld {
  * work item, an external wait (and its callback token), a task, a timer and a queued message.
  */
 export function securityWorld(options: Omit<TestAppOptions, 'tokens'> & { rateLimit?: string } = {}): SecurityWorld {
-  const world = { mine: freshId('sec-mine'), theirs: freshId('sec-theirs'), ghost: freshId('sec-ghost') } as SecurityWorld;
+  const world = {
+    mine: freshId('sec-mine'),
+    theirs: freshId('sec-theirs'),
+    ghost: freshId('sec-ghost'),
+  } as SecurityWorld;
   world.tokens = { mine: secret('tok-mine'), theirs: secret('tok-theirs'), admin: secret('tok-admin') };
   beforeAll(async () => {
     const { rateLimit = 'off', ...appOptions } = options;
     world.app = await withRateLimit(rateLimit, () =>
-      startTestApp({ ...appOptions, tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*` }),
+      startTestApp({
+        ...appOptions,
+        tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*`,
+      }),
     );
     const store = world.app.runtime.app.get<EventStore>(EVENT_STORE);
     world.revisionOf = (agentId) => store.streamRevision(agentStream(agentId));
-    world.as = (token) => (method, path, body) => probe(world.app, method, path, token === undefined ? undefined : `Bearer ${token}`, body === undefined ? undefined : JSON.stringify(body));
+    world.as = (token) => (method, path, body) =>
+      probe(
+        world.app,
+        method,
+        path,
+        token === undefined ? undefined : `Bearer ${token}`,
+        body === undefined ? undefined : JSON.stringify(body),
+      );
     const mine = world.as(world.tokens.mine);
     const base = `/v1/agents/${world.mine}`;
     const created = async (reply: Promise<Probe>) => {
@@ -79,8 +104,16 @@ export function securityWorld(options: Omit<TestAppOptions, 'tokens'> & { rateLi
     await created(mine('POST', '/v1/agents', { agent_id: world.mine }));
     await created(world.as(world.tokens.admin)('POST', '/v1/agents', { agent_id: world.theirs }));
     await created(mine('POST', `${base}/work-items`, { work_item_id: 'w-sec', objective: 'a guarded item' }));
-    const wait = await created(mine('POST', `${base}/work-items/w-sec/wait`, { wake: 'external', reason: 'the deploy', resource: 'deploy:prod' }));
-    const task = await created(mine('POST', `${base}/tasks`, { task_id: 'task-sec', kind: 'build', wait_policy: 'background' }));
+    const wait = await created(
+      mine('POST', `${base}/work-items/w-sec/wait`, {
+        wake: 'external',
+        reason: 'the deploy',
+        resource: 'deploy:prod',
+      }),
+    );
+    const task = await created(
+      mine('POST', `${base}/tasks`, { task_id: 'task-sec', kind: 'build', wait_policy: 'background' }),
+    );
     const timer = await created(mine('POST', `${base}/timers`, { duration_ms: 3_600_000 }));
     const message = await created(mine('POST', `${base}/messages`, { kind: 'operator_prompt', body: 'hello' }));
     world.callbackToken = wait.callback_token;

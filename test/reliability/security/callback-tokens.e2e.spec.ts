@@ -208,7 +208,14 @@ describe('callback tokens', () => {
       for (const table of tables.rows) {
         const relation = `"${table.schema.replace(/"/g, '""')}"."${table.name.replace(/"/g, '""')}"`;
         for (const part of secrets()) {
-          const hits = await pool.query(`SELECT 1 FROM ${relation} t WHERE strpos(t::text, $1) > 0 LIMIT 1`, [part]);
+          const hits = await pool
+            .query(`SELECT 1 FROM ${relation} t WHERE strpos(t::text, $1) > 0 LIMIT 1`, [part])
+            .catch((error: { code?: string }) => {
+              // The database is shared with the suites running alongside: a table (or schema) another
+              // suite dropped after the listing holds nothing any more.
+              if (error.code === '42P01' || error.code === '3F000') return { rowCount: 0 };
+              throw error;
+            });
           if ((hits.rowCount ?? 0) > 0) found.push(`${relation} holds a secret`);
         }
       }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
-import { ID_PATTERN } from '@app/domain';
+import { ID_PATTERN, WORK_ITEM_LIST_FILTERS, type WorkItemListFilter } from '@app/domain';
 import { ExpectedRevisionDto } from './common.dto';
 
 /** Shapes and types only: the domain decides lengths and every rule (one place for rules). */
@@ -62,23 +62,11 @@ export class CompleteWorkItemDto extends ExpectedRevisionDto {
   @ApiPropertyOptional({ pattern: ID_PATTERN.source }) @IsOptional() @IsString() @Matches(ID_PATTERN) round_id?: string;
 }
 
-export const WORK_ITEM_LIST_FILTER_VALUES = [
-  'all',
-  'open',
-  'completed',
-  'current',
-  'queued',
-  'blocked',
-  'waiting_for_operator',
-  'runnable',
-  'triggered',
-] as const;
-
 export class ListWorkItemsQueryDto {
-  @ApiPropertyOptional({ enum: WORK_ITEM_LIST_FILTER_VALUES, default: 'all' })
+  @ApiPropertyOptional({ enum: WORK_ITEM_LIST_FILTERS, default: 'all' })
   @IsOptional()
-  @IsIn(WORK_ITEM_LIST_FILTER_VALUES as unknown as string[])
-  filter?: (typeof WORK_ITEM_LIST_FILTER_VALUES)[number];
+  @IsIn([...WORK_ITEM_LIST_FILTERS])
+  filter?: WorkItemListFilter;
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
   @IsOptional()
   @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })

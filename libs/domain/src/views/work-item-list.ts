@@ -7,10 +7,7 @@ import { page } from './list';
 import { readinessOf, triggeredIntentsFor } from './scheduling';
 import { toWorkItemView, type WorkItemView } from './work-item.view';
 
-export type WorkItemListFilter =
-  'all' | 'open' | 'completed' | 'current' | 'queued' | 'blocked' | 'waiting_for_operator' | 'runnable' | 'triggered';
-
-export const WORK_ITEM_LIST_FILTERS: readonly WorkItemListFilter[] = [
+export const WORK_ITEM_LIST_FILTERS = [
   'all',
   'open',
   'completed',
@@ -20,7 +17,9 @@ export const WORK_ITEM_LIST_FILTERS: readonly WorkItemListFilter[] = [
   'waiting_for_operator',
   'runnable',
   'triggered',
-];
+] as const;
+
+export type WorkItemListFilter = (typeof WORK_ITEM_LIST_FILTERS)[number];
 
 export { clampListLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list';
 

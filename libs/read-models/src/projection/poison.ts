@@ -11,7 +11,7 @@ import {
   isWakeHintEvent,
   isWorkItemEvent,
 } from '@app/domain';
-import type { StoredEvent } from '@app/event-store';
+import { isPostgresUnavailable, type StoredEvent } from '@app/event-store';
 
 /**
  * Poison events: an event of an agent stream that a projection runner cannot apply. The runner
@@ -85,17 +85,6 @@ export class ProjectionStalledError extends Error {
   }
 }
 
-/** Socket-level failures: the database went away, the batch may succeed later as it is. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 /**
  * SQLSTATE classes that say "these rows are refused" rather than "not now": data exceptions (22),
  * integrity violations (23), a statement the database cannot run (42), program limits (54),
@@ -103,16 +92,6 @@ const NETWORK_CODES = new Set([
  * intervention (57) and system errors (58, XX) are transient.
  */
 const REFUSAL_CLASSES = new Set(['22', '23', '42', '54', 'P0']);
-const TRANSIENT_MESSAGES = [
-  /connection terminated/i,
-  /connection timeout/i,
-  /timeout exceeded when trying to connect/i,
-  /client has encountered a connection error/i,
-  /cannot use a pool after calling end/i,
-  /client was closed/i,
-  /not queryable/i,
-  /the database system is/i,
-];
 
 /**
  * True when a batch failed because of what it writes (so the same batch fails again), false for
@@ -121,10 +100,10 @@ const TRANSIENT_MESSAGES = [
  */
 export function isRowRefusal(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  const { code, name } = error as { code?: unknown; name?: unknown };
   if (name === 'StoreUnavailableError' || name === 'AggregateError') return false;
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return false;
-  if (typeof message === 'string' && TRANSIENT_MESSAGES.some((pattern) => pattern.test(message))) return false;
+  // An outage is the event store's own rule (socket codes, connection SQLSTATEs, pg's messages).
+  if (isPostgresUnavailable(error)) return false;
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return REFUSAL_CLASSES.has(code.slice(0, 2));
   return error instanceof Error && code === undefined;
 }

@@ -1,6 +1,6 @@
 import type { CandidateClass } from './types';
 
-/** Scheduler order (SPEC.md section 5): what the scheduler takes first comes first. */
+/** Scheduler order (docs/domain-contract.md §5): what the scheduler takes first comes first. */
 export const CLASS_ORDER: CandidateClass[] = [
   'current_runnable',
   'triggered_blocked',

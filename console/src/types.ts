@@ -1,4 +1,4 @@
-/** The wire shapes the console reads (API.md; snake_case as on the wire). Only what it shows. */
+/** The wire shapes the console reads (docs/api.md; snake_case as on the wire). Only what it shows. */
 
 export type CandidateClass =
   | 'current_runnable'

@@ -1,7 +1,7 @@
 import { cmd, tcmd, wcmd } from '@app/domain/testing';
 import { agent, create, externalWait, operatorPrompt, type SchedulerCase } from './case-helpers';
 
-// One case per decision kind (SPEC.md §5), named `decision-<kind>`, plus whole lives written by the worker.
+// One case per decision kind (docs/domain-contract.md §5), named `decision-<kind>`, plus whole lives written by the worker.
 
 export const DECISION_CASES: SchedulerCase[] = [
   {

@@ -1,7 +1,7 @@
 import { cmd, call, tcmd, wcmd } from '@app/domain/testing';
 import { agent, create, externalWait, operatorPrompt, type SchedulerCase } from './case-helpers';
 
-// The cases SPEC.md §7 names, in its order.
+// The cases docs/domain-contract.md §7 names, in its order.
 
 export const SPEC_CASES: SchedulerCase[] = [
   {

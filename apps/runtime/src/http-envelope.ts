@@ -6,7 +6,7 @@ import type { Caller, CommandEnvelope } from '@app/application';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** An id in a path that does not match API.md's id pattern is 400. */
+/** An id in a path that does not match docs/api.md's id pattern is 400. */
 @Injectable()
 export class IdParamPipe implements PipeTransform<string, string> {
   transform(value: string): string {

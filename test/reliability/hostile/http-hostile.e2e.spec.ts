@@ -3,7 +3,7 @@ import { agentsProjected } from '../../support/grpc';
 import { chunkedPost, exactPath, MiB, nestedObject, rawHttp, UNICODE_SAMPLES } from './support/hostile';
 
 /**
- * Hostile input over HTTP on the real routes. Every case must answer API.md's envelope with a
+ * Hostile input over HTTP on the real routes. Every case must answer docs/api.md's envelope with a
  * clear code, append nothing to the agent's stream, and leave /health at 200.
  */
 describe('hostile input over HTTP', () => {

@@ -1,7 +1,7 @@
 /**
  * The test client's record of every command it sent: the history checker's evidence. A command
  * is `acked` when the service answered 2xx (the service promised it is stored), `refused` when
- * it answered a definite 4xx (nothing written, API.md), and `unknown` when the outcome cannot be
+ * it answered a definite 4xx (nothing written, docs/api.md), and `unknown` when the outcome cannot be
  * known (a 5xx, a reset connection, a killed service): it may or may not be stored, but never twice.
  */
 export type Outcome = 'acked' | 'refused' | 'unknown';

@@ -1,7 +1,7 @@
 import { ID_PATTERN, isValidId } from '@app/domain';
 import { CliError, EXIT } from '../cli-io';
 
-/** Agent ids follow API.md's id pattern (they name streams and directories). */
+/** Agent ids follow docs/api.md's id pattern (they name streams and directories). */
 export function assertAgentId(agentId: string): void {
   if (!isValidId(agentId))
     throw new CliError(EXIT.usage, `not an agent id: ${JSON.stringify(agentId)} (pattern ${ID_PATTERN.source})`);

@@ -16,7 +16,7 @@ export function callerOf(context: GrpcCallContext): Caller {
 }
 
 /**
- * An id field (agent_id, work_item_id) must match API.md's id pattern: the gRPC form of
+ * An id field (agent_id, work_item_id) must match docs/api.md's id pattern: the gRPC form of
  * the HTTP edge's path id check. proto3 sends an unset string as "", which fails it too.
  */
 export function requireId(field: string, value: unknown): string {

@@ -21,7 +21,7 @@ import {
 import { ApiError } from '@app/core';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
-/** The work item tool surface of SPEC.md over HTTP. Thin: build the command, hand it over. */
+/** The work item tool surface of docs/domain-contract.md over HTTP. Thin: build the command, hand it over. */
 @ApiTags('work-items')
 @ApiBearerAuth()
 @Controller('v1/agents/:agent_id/work-items')

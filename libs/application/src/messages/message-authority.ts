@@ -4,7 +4,7 @@ import type { MessageAuthority } from '@app/domain';
 export type MessageRoute = 'operator';
 
 /**
- * The authority rule (SPEC.md §1: "set by the runtime from the route and the caller, never by the
+ * The authority rule (docs/domain-contract.md §1: "set by the runtime from the route and the caller, never by the
  * caller"; a `trust` or `authority` field in a request is an unknown field, 400):
  *
  * - `operator`: `POST /v1/agents/{a}/messages` and gRPC `EnqueueMessage`. Only a bearer token

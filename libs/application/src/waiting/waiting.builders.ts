@@ -21,7 +21,7 @@ export function waitForCommand(
   input: WaitForInput,
 ): { command: WaitFor; token: MintedCallbackToken | null } {
   const intentId = generatedId(envelope, 'wait');
-  // SPEC §1/§3: external waits get a capability for the callback route; the domain sees only its hash.
+  // docs/domain-contract.md §1/§3: external waits get a capability for the callback route; the domain sees only its hash.
   const token = input.wake === 'external' ? mintCallbackToken(envelope.agentId, intentId) : null;
   const data: WaitFor['data'] = {
     ...input,

@@ -34,7 +34,7 @@ export class TriggerWaitingIntentHandler implements ICommandHandler<TriggerWaiti
   async execute({ envelope, intentId, input }: TriggerWaitingIntentCommand) {
     const command = triggerCommand(envelope, this.agents.meta(envelope), intentId, input, 'api');
     const reply = await this.agents.run(envelope, command, renderTriggerWaitingIntentReply);
-    // The domain recorded nothing and says why (decision 0004 §9): API.md's 409 with details.status.
+    // The domain recorded nothing and says why (decision 0004 §9): docs/api.md's 409 with details.status.
     if (reply.status !== 'triggered') {
       throw new DomainError(
         'conflict',

@@ -72,7 +72,7 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
   ) {}
 
   async execute({ envelope, workItemId, input }: UpdateWorkItemCommand) {
-    // A write command that sees a changed plan file records the refresh (SPEC.md section 1). The
+    // A write command that sees a changed plan file records the refresh (docs/domain-contract.md §1). The
     // cached state is enough to know whether the item exists (the decision itself loads afresh).
     const state = this.agents.peek(envelope.agentId) ?? (await this.agents.load(envelope.agentId)).state;
     const plan_artifact = state.work_items.get(workItemId)

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches, ValidateBy } from 'class-validator';
 
-/** API.md: a message body (and a trigger payload, a wake hint body) is a string or a JSON object. */
+/** docs/api.md: a message body (and a trigger payload, a wake hint body) is a string or a JSON object. */
 export const IsMessageBody = () =>
   ValidateBy({
     name: 'isMessageBody',

@@ -1,4 +1,4 @@
-/** Wire error codes (API.md, Conventions) and their HTTP statuses. */
+/** Wire error codes (docs/api.md, Errors) and their HTTP statuses. */
 export const HTTP_STATUS_BY_CODE = {
   validation_failed: 400,
   unauthorized: 401,

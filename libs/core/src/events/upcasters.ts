@@ -9,7 +9,7 @@ import { type EventData, type Upcaster, UpcasterRegistry, type VersionedEvent } 
 
 /**
  * WorkItemCreated v0 -> v1. The prototype ledgers (schema_version 0) recorded a creation
- * without `plan_status`, `todo_list` or the item `revision`: SPEC.md defines their defaults
+ * without `plan_status`, `todo_list` or the item `revision`: docs/domain-contract.md defines their defaults
  * at creation (`draft`, an empty list, revision 1).
  */
 export const workItemCreatedV0: Upcaster = {

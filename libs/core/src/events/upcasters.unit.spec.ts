@@ -79,7 +79,7 @@ describe('the runtime registry', () => {
     expect(currentSchemaVersion('MessageQueued')).toBe(1);
   });
 
-  it('lifts a v0 WorkItemCreated with the creation defaults of SPEC.md', () => {
+  it('lifts a v0 WorkItemCreated with the creation defaults of docs/domain-contract.md', () => {
     expect(upcastEvent(legacyCreated).data).toMatchObject({ plan_status: 'draft', todo_list: [], revision: 1 });
   });
 

@@ -30,7 +30,7 @@ const recheckOrder =
 
 const isActive = (intent: WaitingIntentRecord | undefined): boolean => intent?.status === 'active';
 
-/** Runnable as SPEC.md §2 reads it: open, not needs_input, no active item-scoped intent, no blocker. */
+/** Runnable as docs/domain-contract.md §2 reads it: open, not needs_input, no active item-scoped intent, no blocker. */
 function isRunnable(item: WorkItem | undefined, waitedOn: ReadonlySet<string>): boolean {
   return (
     item !== undefined &&

@@ -6,7 +6,7 @@ import { found } from './found';
 import { messageView, type MessageView } from '../views/message.view';
 import { type ActivationTurnView, toActivationTurnView } from '../views/turn.view';
 
-/** API.md activation reply: the decision, and for a StartModelTurn the opened turn, its message and the context. */
+/** docs/api.md activation reply: the decision, and for a StartModelTurn the opened turn, its message and the context. */
 export type ActivationReply = {
   decision: DecisionView;
   turn?: ActivationTurnView;

@@ -11,7 +11,7 @@ import type { WorkItemCompleted } from '../work-item/work-item.events';
 import { type AgentSummaryView, toAgentSummaryView } from '../views/agent.view';
 import { workItemView, type WorkItemView } from '../views/work-item.view';
 
-// Reply bodies of API.md without `revision` (the app adds the stream revision after the append).
+// Reply bodies of docs/api.md without `revision` (the app adds the stream revision after the append).
 
 export type RegisterAgentReply = { agent: AgentSummaryView };
 export type CreateWorkItemReply = { work_item: WorkItemView; warnings: Warning[] };

@@ -20,7 +20,7 @@ import {
 
 // Reply bodies without `revision` (the app adds it).
 export type HeartbeatReply = { turn: ActivationTurnView; interjections: MessageView[]; warnings: Warning[] };
-/** API.md round close reply (also the outcome of a round closed by the next round or the terminal). */
+/** docs/api.md round close reply (also the outcome of a round closed by the next round or the terminal). */
 export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
 export type RecordRoundReply = {
   round: RoundView;

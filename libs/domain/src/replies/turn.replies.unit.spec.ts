@@ -67,7 +67,7 @@ describe('turn replies', () => {
 });
 
 describe('the activation reply and the scheduler views', () => {
-  it('toDecisionView has every API.md field, null when absent', () => {
+  it('toDecisionView has every docs/api.md field, null when absent', () => {
     expect(toDecisionView(nextDecision([registered()]), NOW)).toEqual({
       kind: 'Sleep',
       reason: 'no_runnable_work',

@@ -14,7 +14,7 @@ import {
   wakeHintRung,
 } from './work-queue.rungs';
 
-/** The evidence line of a skipped duplicate key (SPEC.md §5); the key itself follows on its own line. */
+/** The evidence line of a skipped duplicate key (docs/domain-contract.md §5); the key itself follows on its own line. */
 export const DUPLICATE_TICK_SUPPRESSED = 'duplicate_tick_suppressed';
 
 /** Rung 3 for one message: StartModelTurn when it warrants model re-entry, else ReduceMessageOnly. */
@@ -95,7 +95,7 @@ function decideUnguarded(state: AgentState, now: string): SchedulerDecision {
 }
 
 /**
- * The scheduler (SPEC.md §5): pure, deterministic and total. `state` is the agent's folded state
+ * The scheduler (docs/domain-contract.md §5): pure, deterministic and total. `state` is the agent's folded state
  * (its own scheduler projection); `now` matters only for due rechecks and lease evidence. A state
  * that breaks the record invariants still yields a decision: Noop `projection_invalid`.
  */

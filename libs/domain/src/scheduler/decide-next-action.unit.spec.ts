@@ -62,7 +62,7 @@ const EXPECTED: [Rung, Expected][] = [
   [10, { kind: 'Sleep', reason: 'no_runnable_work' }],
 ];
 
-describe('the priority order of SPEC.md §5, rung by rung', () => {
+describe('the priority order of docs/domain-contract.md §5, rung by rung', () => {
   it.each(EXPECTED)('rung %i wins over every rung below it', (rung, expected) => {
     expect(decideNextAction(replay(ladderFrom(rung)), NOW)).toMatchObject(expected);
   });

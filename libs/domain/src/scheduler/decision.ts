@@ -36,7 +36,7 @@ export const TICK_REASONS: readonly TickReason[] = [
   'work_item_recheck',
 ];
 
-/** The scheduler's answer (SPEC.md §5). Links are present only when they apply. */
+/** The scheduler's answer (docs/domain-contract.md §5). Links are present only when they apply. */
 export type SchedulerDecision = {
   kind: DecisionKind;
   reason: string;
@@ -49,7 +49,7 @@ export type SchedulerDecision = {
   evidence: string[];
 };
 
-/** The stored form (API.md decision shape without recorded_at): every link present, null when absent. */
+/** The stored form (docs/api.md decision shape without recorded_at): every link present, null when absent. */
 export type DecisionRecord = {
   kind: DecisionKind;
   reason: string;

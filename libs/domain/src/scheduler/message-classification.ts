@@ -3,7 +3,7 @@ import type { MessageRecord } from '../queue/message.state';
 import { activeIntentsFor } from '../views/scheduling';
 import { valuesInObjectOrder } from '../shared/record-map';
 
-/** Whether a queued message warrants re-entering the model (StartModelTurn) or only reduction (SPEC.md §5 rung 3). */
+/** Whether a queued message warrants re-entering the model (StartModelTurn) or only reduction (docs/domain-contract.md §5 rung 3). */
 export type MessageClassification = {
   model_reentry: boolean;
   liveness_only: boolean;

@@ -43,7 +43,7 @@ export type SchedulerProjection = {
       reason: string;
     } | null;
   };
-  /** Messages that replay after a restart: queued and dequeued ones, in scheduler order (SPEC.md §7). */
+  /** Messages that replay after a restart: queued and dequeued ones, in scheduler order (docs/domain-contract.md §7). */
   replay_message_ids: string[];
   counts: Record<
     | CandidateClass

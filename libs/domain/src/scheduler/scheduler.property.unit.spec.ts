@@ -94,7 +94,7 @@ describe('the scheduling index over random agent lives (property)', () => {
     );
   });
 
-  it('ranks every class as the scan of SPEC.md §2 does (class of each item, then compareCandidates)', () => {
+  it('ranks every class as the scan of docs/domain-contract.md §2 does (class of each item, then compareCandidates)', () => {
     fc.assert(
       fc.property(lives, (actions) => {
         for (const state of statesOf(actions).states) {

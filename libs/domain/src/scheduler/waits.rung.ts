@@ -6,7 +6,7 @@ import { recencyComparator } from '../views/candidate-ranking';
 import { activeIntents, readinessOf } from '../views/scheduling';
 import { plainDecision, type SchedulerDecision } from './decision';
 
-// Rungs 9-10 of SPEC.md §5: what an idle agent waits for, named in the evidence.
+// Rungs 9-10 of docs/domain-contract.md §5: what an idle agent waits for, named in the evidence.
 
 /** Open items waiting for the operator: needs_input, or an active operator wait on the item. */
 function operatorItems(state: AgentState, intents: WaitingIntentRecord[]): string[] {

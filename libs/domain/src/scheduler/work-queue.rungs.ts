@@ -6,7 +6,7 @@ import type { OpenWorkItem } from '../work-item/work-item.state';
 import { type SchedulerDecision, type TickReason } from './decision';
 import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey, wakeHintKey } from './tick-keys';
 
-// Rungs 4-8 of SPEC.md §5: ticks with idempotency keys. A key already emitted is skipped (the
+// Rungs 4-8 of docs/domain-contract.md §5: ticks with idempotency keys. A key already emitted is skipped (the
 // skip is recorded as evidence by the caller) and the scheduler moves on.
 
 /** Collects the keys skipped as duplicates on the way down the ladder. */

@@ -1,6 +1,6 @@
 import { validationFailed } from './domain-error';
 
-/** API.md: ids a caller may supply. Also the only ids that may become file-path segments. */
+/** docs/api.md: ids a caller may supply. Also the only ids that may become file-path segments. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export function isValidId(value: unknown): value is string {

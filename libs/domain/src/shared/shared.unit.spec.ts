@@ -3,7 +3,7 @@ import { assertValidId, isValidId } from './ids';
 import { charLength, requireTrimmedText } from './text';
 import { compareInstants, isRfc3339 } from './time';
 
-describe('id validation (API.md pattern)', () => {
+describe('id validation (docs/api.md pattern)', () => {
   it.each([
     ['w-1', true],
     ['A', true],

@@ -20,7 +20,7 @@ export function optionalTrimmedText(value: unknown, field: string, limits: TextL
   return value === undefined || value === null ? null : requireTrimmedText(value, field, limits);
 }
 
-/** Absent (undefined or null) -> null; otherwise an id of the API.md pattern. */
+/** Absent (undefined or null) -> null; otherwise an id of the docs/api.md pattern. */
 export function optionalValidId(value: unknown, field: string): string | null {
   if (value === undefined || value === null) return null;
   if (!isValidId(value)) throw validationFailed(field, 'invalid_id', { pattern: ID_PATTERN.source });
@@ -46,7 +46,7 @@ export function requirePresent<T>(value: T | null, field: string, rule = 'requir
   return value;
 }
 
-/** A required id of the API.md pattern (`required` when absent, `invalid_id` when malformed). */
+/** A required id of the docs/api.md pattern (`required` when absent, `invalid_id` when malformed). */
 export function requireValidId(value: unknown, field: string): string {
   return requirePresent(optionalValidId(value, field), field);
 }

@@ -1,4 +1,4 @@
-/** A reply warning (API.md): always an object with a kind and a message, plus extras. */
+/** A reply warning (docs/api.md): always an object with a kind and a message, plus extras. */
 export type Warning = {
   kind: string;
   message: string;

@@ -4,7 +4,7 @@ import { at, cmd, registered } from './fixtures';
 import { tcmd } from './turn-fixtures';
 import { history, wcmd } from './waiting-fixtures';
 
-// The facts that make each rung of SPEC.md §5 apply, one step per rung, to build ladders in specs.
+// The facts that make each rung of docs/domain-contract.md §5 apply, one step per rung, to build ladders in specs.
 // Every step leaves the queue empty unless it is about the queue.
 
 const external = (intentId: string, workItemId: string | null): AgentCommand =>

@@ -17,7 +17,7 @@ import {
   roundBriefIdFor,
 } from './turn.state';
 
-// Report promotion (SPEC.md §4): evaluated once, when a round closes, over the round's
+// Report promotion (docs/domain-contract.md §4): evaluated once, when a round closes, over the round's
 // successful transitioning CompleteWorkItem calls.
 
 export const MISSING_COMPLETION_REPORT = 'missing_completion_report';

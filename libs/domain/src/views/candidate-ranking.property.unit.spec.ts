@@ -18,7 +18,7 @@ import {
 } from './candidate-ranking';
 import { candidateClassOf, compareCandidates, lastTriggeredAt, rankedCandidates } from './candidates';
 
-// The oracle is the contract as ADR 0002 §13 and SPEC.md state it, written out by hand, not the
+// The oracle is the contract as ADR 0002 §13 and docs/domain-contract.md state it, written out by hand, not the
 // declaration: across classes the scheduler's order; inside a class, then id ascending,
 // triggered by last_triggered_at desc (nulls last) then updated_at desc, queued by updated_at asc
 // then created_at asc, the rest by updated_at desc. Stamps compare as compareInstants does.

@@ -59,7 +59,7 @@ export const TRIGGERED_KEYS: readonly SortKey[] = [
 export type RankedClass = { readonly class: CandidateClass; readonly keys: readonly SortKey[] };
 
 /**
- * The ranking: the classes in the order the scheduler considers them (SPEC.md §5), which ranks
+ * The ranking: the classes in the order the scheduler considers them (docs/domain-contract.md §5), which ranks
  * across classes, and inside each class its sort keys (the last one `id` ascending).
  */
 export const CANDIDATE_RANKING: readonly RankedClass[] = [

@@ -8,7 +8,7 @@ import { currentTodo } from './todo';
 import { compareIntents } from './waiting-intent.view';
 import { completionReportOf } from './work-item.view';
 
-// The content of each context section (SPEC.md §6), as JSON. Never the plan body: only its descriptor and preview.
+// The content of each context section (docs/domain-contract.md §6), as JSON. Never the plan body: only its descriptor and preview.
 
 export const TRACE_ROUNDS = 5;
 export const TRACE_BRIEFS = 3;

@@ -52,7 +52,7 @@ export type ContextProjection = {
 
 export type ContextOptions = { budget_tokens?: number };
 
-/** SPEC.md §6: tokens are estimated as ceil(characters / 4). */
+/** docs/domain-contract.md §6: tokens are estimated as ceil(characters / 4). */
 export const estimateTokens = (text: string): number => Math.ceil(charLength(text) / 4);
 
 const SEPARATOR = '\n\n';
@@ -111,7 +111,7 @@ function trimTrace(current: ContextSection, budget: number): { section: ContextS
 }
 
 /**
- * The layered context of SPEC.md §6 within `budget_tokens` (default 4096): sections are cut from
+ * The layered context of docs/domain-contract.md §6 within `budget_tokens` (default 4096): sections are cut from
  * the end under pressure; the current item is never cut (its oldest trace entries go first).
  */
 export function contextProjection(state: AgentState, options: ContextOptions = {}): ContextProjection {

@@ -53,7 +53,7 @@ const state = replay(events);
 describe('the context projection', () => {
   const context = contextProjection(state);
 
-  it('has the sections of SPEC.md §6 in priority order', () => {
+  it('has the sections of docs/domain-contract.md §6 in priority order', () => {
     expect(context.sections.map((s) => s.name)).toEqual([
       'current_work_item',
       'triggered_candidates',

@@ -1,6 +1,6 @@
 import { type DecisionRecord, type SchedulerDecision, toDecisionRecord } from '../scheduler/decision';
 
-/** API.md decision shape (activations, `next_decision`, items of `decisions`): every link present, null when absent. */
+/** docs/api.md decision shape (activations, `next_decision`, items of `decisions`): every link present, null when absent. */
 export type DecisionView = DecisionRecord & { recorded_at: string | null };
 
 /** The view of a decision; `recorded_at` is when it was recorded (or computed, for a `next_decision`). */

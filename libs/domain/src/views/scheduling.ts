@@ -6,7 +6,7 @@ export type SchedulingState =
 
 export type Readiness = 'runnable' | 'waiting_for_operator' | 'blocked' | 'completed';
 
-/** SPEC.md §2: when an item has several active intents, this precedence names its state. */
+/** docs/domain-contract.md §2: when an item has several active intents, this precedence names its state. */
 const WAIT_PRECEDENCE: readonly [WaitWake, SchedulingState][] = [
   ['task_result', 'waiting_task'],
   ['operator_input', 'waiting_operator'],

@@ -7,7 +7,7 @@ import { type ListReply, page, parseListParam } from './list';
 /** A deep copy (views never share objects with the state). */
 export const cloneWarning = (warning: Warning): Warning => JSON.parse(JSON.stringify(warning)) as Warning;
 
-/** The turn of an activation or heartbeat reply (API.md). */
+/** The turn of an activation or heartbeat reply (docs/api.md). */
 export type ActivationTurnView = {
   turn_id: string;
   turn_index: number;
@@ -52,7 +52,7 @@ export function toRoundView(round: RoundRecord): RoundView {
   };
 }
 
-/** API.md brief shape. */
+/** docs/api.md brief shape. */
 export type BriefView = { id: string; kind: BriefKind; text: string; work_item_id: string | null; created_at: string };
 
 export function toBriefView(brief: BriefRecord): BriefView {

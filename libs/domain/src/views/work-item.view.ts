@@ -20,7 +20,7 @@ export type CompletionReport = {
   delivery_summary_id?: string;
 };
 
-/** The work item view of API.md. */
+/** The work item view of docs/api.md. */
 export type WorkItemView = {
   id: string;
   agent_id: string;

@@ -31,7 +31,7 @@ const withSummaries = (state: AgentState, summaries: DeliverySummaryRecord[]): A
 });
 
 describe('the work item view', () => {
-  it('renders every field of API.md for a focused runnable item', () => {
+  it('renders every field of docs/api.md for a focused runnable item', () => {
     const state = stateOf([
       registered(),
       created('w-1', { todo_list: [todo('a', 'completed'), todo('b', 'in_progress')] }),

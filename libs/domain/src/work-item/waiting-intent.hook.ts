@@ -7,7 +7,7 @@ import type { WaitingIntentCancelReason } from '../waiting-intent/waiting-intent
 export type WaitCancellationCause = Exclude<WaitingIntentCancelReason, 'cancelled_by_caller'>;
 
 /**
- * SPEC.md §3: `blocked_by: null` and CompleteWorkItem (and a new WaitFor on the item) cancel the
+ * docs/domain-contract.md §3: `blocked_by: null` and CompleteWorkItem (and a new WaitFor on the item) cancel the
  * item's active work-item-scoped waiting intents, in the same decision: one
  * `WaitingIntentCancelled` per intent, followed by `TimerCancelled` for a timer wait's scheduled
  * timer. Agent-scoped intents are untouched.

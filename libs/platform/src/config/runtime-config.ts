@@ -9,7 +9,7 @@ const ROLE_PARTS = ['api', 'projector', 'scheduler'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The process configuration, read once from the environment (API.md, Configuration). */
+/** The process configuration, read once from the environment (README, Configuration). */
 export interface RuntimeConfig {
   /** HTTP port; 0 asks the OS for a free one (tests). */
   readonly port: number;

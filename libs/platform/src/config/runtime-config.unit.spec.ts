@@ -14,7 +14,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('loadConfig with an empty environment', () => {
   const config = loadConfig({}, '/srv/app');
 
-  it('uses the defaults of API.md', () => {
+  it('uses the defaults of the README configuration table', () => {
     expect(config).toEqual({
       port: 3000,
       grpcPort: 50051,

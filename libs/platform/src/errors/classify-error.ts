@@ -47,7 +47,7 @@ export function classifyError(error: unknown): ClassifiedError {
     return make(error.code, error.message || error.code, error.details ? { ...error.details } : {});
   }
   if (e.code === 'already_exists') {
-    // The domain's refusal of a duplicate id: a 409 on the wire (API.md), ALREADY_EXISTS on gRPC.
+    // The domain's refusal of a duplicate id: a 409 on the wire (docs/api.md), ALREADY_EXISTS on gRPC.
     const details = typeof e.details === 'object' && e.details !== null ? (e.details as Record<string, unknown>) : {};
     return make('conflict', String(e.message || 'already exists'), { reason: 'already_exists', ...details });
   }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError, toEnvelope } from '../errors/classify-error';
 import { LOGGER, type Logger } from '@app/core';
 
-/** The one exception filter: every error leaves as API.md's envelope. */
+/** The one exception filter: every error leaves as docs/api.md's envelope. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   constructor(

@@ -7,7 +7,7 @@ import { bigintReplacer } from '../errors/json-safe';
 import { requestIdFor } from '../logging/request-logging';
 import { assertStorableText, parseGuardedJson } from './json-guard';
 
-/** Request bodies over this are 413 before parsing (API.md, Limits). */
+/** Request bodies over this are 413 before parsing (docs/api.md, Requests). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Ids may be 128 characters and callback tokens ~150 (Fastify's default is 100). */
@@ -32,7 +32,7 @@ const envelope = (code: ErrorCode, message: string, details: Record<string, unkn
 /**
  * What Fastify's router refuses before any route (and so before Nest's exception filter):
  * a URL that is not valid percent-encoded UTF-8 (`%ZZ`, a lone surrogate `%ED%A0%80`) and a path
- * parameter over MAX_PATH_PARAM_LENGTH. Fastify's own replies are not API.md's envelope and
+ * parameter over MAX_PATH_PARAM_LENGTH. Fastify's own replies are not docs/api.md's envelope and
  * echo the URL (a callback token is a URL); these are, with a fixed message.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

@@ -30,7 +30,7 @@ export function assertStorableText(text: string, path: string): void {
 }
 
 /**
- * Parse a request body as JSON, refusing (400 validation_failed) what API.md forbids:
+ * Parse a request body as JSON, refusing (400 validation_failed) what docs/api.md forbids:
  * nesting deeper than `maxDepth` (checked on the text, before parsing), any `__proto__`,
  * `constructor` or `prototype` key, and strings the store cannot hold (NUL, lone
  * surrogates). An empty body is `undefined`.

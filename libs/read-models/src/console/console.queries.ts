@@ -20,7 +20,7 @@ import type { SchedulerStateView } from '../scheduler/scheduler-state.view';
 /** Which agents a caller may see: every agent (admin) or the ones its token names. */
 export type AgentScope = { readonly all: true } | { readonly all: false; readonly agent_ids: readonly string[] };
 
-/** The order the scheduler takes candidates in (SPEC.md section 5), completed last. */
+/** The order the scheduler takes candidates in (docs/domain-contract.md §5), completed last. */
 export const BOARD_CLASSES: readonly CandidateClass[] = [
   'current_runnable',
   'triggered_blocked',

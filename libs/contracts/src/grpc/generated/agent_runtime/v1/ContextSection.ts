@@ -2,7 +2,7 @@
 
 
 /**
- * One section of the context projection (SPEC.md §6).
+ * One section of the context projection (docs/domain-contract.md §6).
  */
 export interface ContextSection {
   /**
@@ -21,7 +21,7 @@ export interface ContextSection {
 }
 
 /**
- * One section of the context projection (SPEC.md §6).
+ * One section of the context projection (docs/domain-contract.md §6).
  */
 export interface ContextSection__Output {
   /**

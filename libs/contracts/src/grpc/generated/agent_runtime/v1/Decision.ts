@@ -2,7 +2,7 @@
 
 
 /**
- * A scheduler decision (SPEC.md §5): Activate's decision, GetState's next_decision and
+ * A scheduler decision (docs/domain-contract.md §5): Activate's decision, GetState's next_decision and
  * last_decision, the items of ListDecisions.
  */
 export interface Decision {
@@ -37,7 +37,7 @@ export interface Decision {
 }
 
 /**
- * A scheduler decision (SPEC.md §5): Activate's decision, GetState's next_decision and
+ * A scheduler decision (docs/domain-contract.md §5): Activate's decision, GetState's next_decision and
  * last_decision, the items of ListDecisions.
  */
 export interface Decision__Output {

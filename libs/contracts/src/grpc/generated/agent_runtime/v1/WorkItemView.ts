@@ -6,7 +6,7 @@ import type { WaitingIntent as _agent_runtime_v1_WaitingIntent, WaitingIntent__O
 import type { CompletionReport as _agent_runtime_v1_CompletionReport, CompletionReport__Output as _agent_runtime_v1_CompletionReport__Output } from '../../agent_runtime/v1/CompletionReport';
 
 /**
- * The work item view of API.md, field for field.
+ * The work item view of docs/api.md, field for field.
  */
 export interface WorkItemView {
   'id'?: (string);
@@ -65,7 +65,7 @@ export interface WorkItemView {
 }
 
 /**
- * The work item view of API.md, field for field.
+ * The work item view of docs/api.md, field for field.
  */
 export interface WorkItemView__Output {
   'id': (string);

@@ -18,10 +18,11 @@ import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
 import { replyMapperFor } from './grpc-reply';
+import { transportRefusalTrailers } from './grpc-transport-refusals';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
 import { grpcServiceOf } from './grpc.decorators';
 
-/** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED. */
+/** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED and `payload_too_large`. */
 export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -64,7 +65,11 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       info: (...args: unknown[]) => this.log.info({ source: 'grpc-js' }, line(args)),
       debug: (...args: unknown[]) => this.log.debug({ source: 'grpc-js' }, line(args)),
     });
-    const server = new Server({ 'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES });
+    const server = new Server({
+      'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES,
+      // First: it must receive grpc-js's base call (see transportRefusalTrailers).
+      interceptors: [transportRefusalTrailers(MAX_GRPC_MESSAGE_BYTES)],
+    });
     const health = new HealthImplementation({ '': 'SERVING', [RUNTIME_GRPC_SERVICE]: 'SERVING' });
     health.addToServer(server);
     const services = this.registerServices(server);

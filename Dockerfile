@@ -11,6 +11,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# The all-in-one default is 127.0.0.1 (this machine only); a container serves its network.
+ENV HOST=0.0.0.0
 COPY --from=build /app /app
 EXPOSE 3000 50051
 # node_modules/.bin/node is the lockfile's Node 24 (the image's own is 24 too).

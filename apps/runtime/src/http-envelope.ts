@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@app/core';
 import { ID_PATTERN } from '@app/domain';
 import type { Caller, CommandEnvelope } from '@app/application';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+import { requireCommandKey } from './command-key';
 
 /** An id in a path that does not match docs/api.md's id pattern is 400. */
 @Injectable()
@@ -38,10 +37,7 @@ export const CallerHeaders = createParamDecorator((_data: unknown, context: Exec
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
-    throw new ApiError('validation_failed', `${name} must be 1..200 printable ASCII characters`, { header: name });
-  }
-  return value;
+  return requireCommandKey(name, value, { header: name });
 }
 
 export function envelopeOf(

@@ -238,16 +238,26 @@ describe('refusals, idempotency and limits over gRPC', () => {
   });
 
   describe('limits', () => {
-    it('refuses a request over 1 MiB: RESOURCE_EXHAUSTED, nothing written', async () => {
+    it('refuses a request over 1 MiB: RESOURCE_EXHAUSTED with the payload_too_large trailer, nothing written', async () => {
       const before = await revisionOf(mine);
       const result = await scoped('CreateWorkItem', { agent_id: mine, objective: 'x'.repeat(1024 * 1024 + 10) });
       expect(result.error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      expect(refusalOf(result)).toMatchObject({ errorCode: 'payload_too_large', details: { max_bytes: 1024 * 1024 } });
+      const unauthenticated = await anonymous('CreateWorkItem', {
+        agent_id: mine,
+        objective: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(refusalOf(unauthenticated)).toMatchObject({
+        code: GrpcStatus.RESOURCE_EXHAUSTED,
+        errorCode: 'payload_too_large',
+      });
       const plan = await scoped('ReplacePlan', {
         agent_id: mine,
         work_item_id: 'w-open',
         body: 'p'.repeat(1024 * 1024 + 1),
       });
       expect(plan.error?.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      expect(refusalOf(plan).errorCode).toBe('payload_too_large');
       expect(await revisionOf(mine)).toBe(before);
     });
   });

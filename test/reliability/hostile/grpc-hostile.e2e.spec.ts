@@ -1,12 +1,13 @@
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { agentsProjected, refusalOf, runtimeGrpcClient, type GrpcReply } from '../../support/grpc';
 import { probe, securityWorld } from '../security/support/world';
-import { MiB, nestedObject, UNICODE_SAMPLES } from './support/hostile';
+import { DISPLAY_SPOOFING, MiB, nestedObject, UNICODE_SAMPLES } from './support/hostile';
 
 /**
  * Hostile input over gRPC on the real RPCs. Every case must answer a status with the HTTP
- * envelope's code in its trailers (the size limit excepted: grpc-js answers it before any
- * handler), append nothing to the agent's stream, and leave /health at 200.
+ * envelope's code in its trailers (the size limit too: grpc-js answers it before any handler,
+ * and the server's interceptor adds the trailer), append nothing to the agent's stream, and
+ * leave /health at 200.
  */
 describe('hostile input over gRPC', () => {
   const world = securityWorld();
@@ -60,14 +61,12 @@ describe('hostile input over gRPC', () => {
   describe('size limits', () => {
     it.each(
       table({
-        'a message over 1 MiB': refused(
-          GrpcStatus.RESOURCE_EXHAUSTED,
-          null,
-        )(() => mine('CreateWorkItem', { objective: 'x'.repeat(MiB + 1) })),
-        'a message body over 1 MiB': refused(
-          GrpcStatus.RESOURCE_EXHAUSTED,
-          null,
-        )(() => mine('EnqueueMessage', { kind: 'operator_prompt', body: json({ text: 'x'.repeat(MiB) }) })),
+        'a message over 1 MiB': refused(GrpcStatus.RESOURCE_EXHAUSTED, 'payload_too_large', { max_bytes: MiB })(() =>
+          mine('CreateWorkItem', { objective: 'x'.repeat(MiB + 1) }),
+        ),
+        'a message body over 1 MiB': refused(GrpcStatus.RESOURCE_EXHAUSTED, 'payload_too_large', { max_bytes: MiB })(
+          () => mine('EnqueueMessage', { kind: 'operator_prompt', body: json({ text: 'x'.repeat(MiB) }) }),
+        ),
         'a message just under 1 MiB with an objective over the domain limit': invalid()(() =>
           mine('CreateWorkItem', { objective: 'x'.repeat(MiB - 200) }),
         ),
@@ -189,6 +188,17 @@ describe('hostile input over gRPC', () => {
       expect((await mine('CreateWorkItem', { work_item_id: id, objective: 'long id' })).error).toBeNull();
       await agentsProjected(world.app, world.mine);
       expect((await mine('GetWorkItem', { work_item_id: id })).reply?.id).toBe(id);
+    });
+
+    it.each(Object.entries(DISPLAY_SPOOFING))('refuses %s in an objective and in a todo', async (_name, spoof) => {
+      await check(
+        invalid({ field: 'objective', rule: spoof.rule })(() => mine('CreateWorkItem', { objective: spoof.text })),
+      );
+      await check(
+        invalid({ field: 'todo_list[0].text', rule: spoof.rule })(() =>
+          mine('CreateWorkItem', { objective: 'o', todo_list: [{ text: spoof.text, state: 'pending' }] }),
+        ),
+      );
     });
 
     it.each(UNICODE_SAMPLES.map((text) => [text.slice(0, 24), text]))(

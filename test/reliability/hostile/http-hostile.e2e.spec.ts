@@ -1,6 +1,14 @@
 import { probe, securityWorld, type Probe } from '../security/support/world';
 import { agentsProjected } from '../../support/grpc';
-import { chunkedPost, exactPath, MiB, nestedObject, rawHttp, UNICODE_SAMPLES } from './support/hostile';
+import {
+  chunkedPost,
+  DISPLAY_SPOOFING,
+  exactPath,
+  MiB,
+  nestedObject,
+  rawHttp,
+  UNICODE_SAMPLES,
+} from './support/hostile';
 
 /**
  * Hostile input over HTTP on the real routes. Every case must answer docs/api.md's envelope with a
@@ -409,6 +417,19 @@ describe('hostile input over HTTP', () => {
         ),
       }),
     )('refuses %s (the store cannot hold it)', (_name, kase) => check(kase));
+
+    it.each(Object.entries(DISPLAY_SPOOFING))('refuses %s in an objective and in a todo', async (_name, spoof) => {
+      await check(
+        invalid({ field: 'objective', rule: spoof.rule })(() =>
+          mine('POST', `${base()}/work-items`, { objective: spoof.text }),
+        ),
+      );
+      await check(
+        invalid({ field: 'todo_list[0].text', rule: spoof.rule })(() =>
+          mine('POST', `${base()}/work-items`, { objective: 'o', todo_list: [{ text: spoof.text, state: 'pending' }] }),
+        ),
+      );
+    });
   });
 
   describe('revisions', () => {

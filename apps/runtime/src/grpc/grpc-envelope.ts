@@ -5,9 +5,7 @@ import { type Caller } from '@app/application';
 import { ApiError } from '@app/core';
 import { ID_PATTERN } from '@app/domain';
 import { type GrpcCallContext, validateGrpcRequest } from '@app/platform';
-
-/** The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge, for command_id and correlation_id. */
-const COMMAND_KEY = /^[\x21-\x7e]{1,200}$/;
+import { requireCommandKey } from '../command-key';
 
 /** The caller of a token-protected RPC (the host has authorized it already). */
 export function callerOf(context: GrpcCallContext): Caller {
@@ -30,11 +28,8 @@ export function requireId(field: string, value: unknown): string {
 }
 
 function commandKey(field: 'command_id' | 'correlation_id', value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!COMMAND_KEY.test(value)) {
-    throw new ApiError('validation_failed', `${field} must be 1..200 printable ASCII characters`, { field });
-  }
-  return value;
+  // The Idempotency-Key / X-Correlation-Id header rule of the HTTP edge.
+  return value === undefined ? undefined : requireCommandKey(field, value, { field });
 }
 
 /**

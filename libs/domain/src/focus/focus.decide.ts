@@ -16,7 +16,7 @@ export const MISSING_PICK_REASON_WARNING = 'missing_pick_reason_for_runnable_foc
 function normalizeReason(reason: unknown): string | null {
   if (reason === undefined || reason === null) return null;
   if (typeof reason === 'string' && reason.trim() === '') return null;
-  return requireTrimmedText(reason, 'reason', { min: 1, max: PICK_REASON_MAX_LENGTH });
+  return requireTrimmedText(reason, 'reason', { min: 1, max: PICK_REASON_MAX_LENGTH, shape: 'lines' });
 }
 
 function switchKindOf(previousId: string | null, targetId: string, previousReadiness: Readiness | null): SwitchKind {

@@ -28,7 +28,12 @@ function jsonCopy(value: Record<string, unknown>, field: string): JsonObject {
  * so state and events never share (or keep non-JSON parts of) what the caller passed.
  */
 export function validateMessageBody(value: unknown, field = 'body'): MessageBody {
-  if (typeof value === 'string') return requireTrimmedText(value, field, { min: 1, max: MESSAGE_BODY_MAX_LENGTH });
+  if (typeof value === 'string')
+    return requireTrimmedText(value, field, {
+      min: 1,
+      max: MESSAGE_BODY_MAX_LENGTH,
+      shape: 'content',
+    });
   if (!isPlainObject(value)) throw validationFailed(field, 'must_be_string_or_object');
   return jsonCopy(value, field);
 }

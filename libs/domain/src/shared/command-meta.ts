@@ -1,5 +1,5 @@
 import { DomainError } from './domain-error';
-import { isRfc3339 } from './time';
+import { parseRfc3339 } from './time';
 
 /** Carried by every command: time and identity are inputs, never read from the environment. */
 export type CommandMeta = {
@@ -10,12 +10,14 @@ export type CommandMeta = {
   actor?: string;
 };
 
+/** The meta of a command, its `now` in the UTC form of parseRfc3339 (the app's clock writes it so already). */
 export function assertCommandMeta(meta: CommandMeta | undefined): CommandMeta {
-  if (meta == null || !isRfc3339(meta.now)) {
+  const now = meta == null ? null : parseRfc3339(meta.now);
+  if (meta == null || now === null) {
     throw new DomainError('validation_failed', { field: 'meta.now', rule: 'invalid_timestamp' });
   }
   if (typeof meta.command_id !== 'string' || meta.command_id.length === 0) {
     throw new DomainError('validation_failed', { field: 'meta.command_id', rule: 'required' });
   }
-  return meta;
+  return now === meta.now ? meta : { ...meta, now };
 }

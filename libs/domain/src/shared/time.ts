@@ -1,22 +1,97 @@
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+// The one RFC 3339 rule of the runtime: every time a command takes (fire_at, recheck_at, at,
+// meta.now, ...) goes through parseRfc3339, and what is stored is its normalized text.
 
-/** True for a full RFC 3339 date-time with an offset (`2026-01-02T03:04:05Z`, `...+02:00`). */
-export function isRfc3339(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = RFC3339.exec(value);
-  if (!m) return false;
-  const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[6]].map(Number);
-  const offsetOk = m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
-  const fieldsOk = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 60;
-  return fieldsOk && offsetOk && Number.isFinite(Date.parse(value));
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+export const MIN_YEAR = 1;
+export const MAX_YEAR = 9999;
+
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** Days in `month` (1..12) of `year`: the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+// Days since 1970-01-01 of a civil date and back (H. Hinnant's algorithms, integers only:
+// no Date, so nothing rolls over and years below 100 stay themselves).
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
 /**
- * Orders two RFC 3339 instants (negative when `a` is earlier). Equal milliseconds fall back to
- * the text, so sub-millisecond stamps written with one offset still order correctly.
+ * Parses an RFC 3339 date-time (`2026-01-02T03:04:05Z`, `...05.123456789+02:00`) on the real
+ * calendar: years 0001..9999, 28/29/30/31-day months, hours 00..23, minutes and seconds 00..59
+ * (no leap second: neither JavaScript's Date nor the scheduler can place a 60th second), offsets
+ * up to ±23:59. Returns the same instant written in UTC (`Z`, upper-case `T`), every fractional
+ * digit kept as given (tick keys read them), or null when the text is not such a date-time or its
+ * UTC form leaves the year range. The offset is moved textually (whole minutes), never through
+ * Date, so nothing is rounded to milliseconds.
+ */
+export function parseRfc3339(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = RFC3339.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number);
+  const fraction = m[7] === undefined ? '' : `.${m[7]}`;
+  if (year < MIN_YEAR || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const time = `:${pad(second, 2)}${fraction}Z`;
+  if (m[8] === undefined) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}${time}`;
+  const [offsetHours, offsetMinutes] = [Number(m[9]), Number(m[10])];
+  if (offsetHours > 23 || offsetMinutes > 59) return null;
+  const sign = m[8] === '-' ? -1 : 1;
+  const minutes =
+    daysFromCivil(year, month, day) * 1440 + hour * 60 + minute - sign * (offsetHours * 60 + offsetMinutes);
+  const [y, mo, d] = civilFromDays(Math.floor(minutes / 1440));
+  if (y < MIN_YEAR || y > MAX_YEAR) return null;
+  const ofDay = minutes - Math.floor(minutes / 1440) * 1440;
+  return `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(Math.floor(ofDay / 60), 2)}:${pad(ofDay % 60, 2)}${time}`;
+}
+
+/** True for a date-time parseRfc3339 accepts. */
+export function isRfc3339(value: unknown): value is string {
+  return parseRfc3339(value) !== null;
+}
+
+const FRACTION = /\.(\d+)/;
+
+/** The fractional digits below the millisecond (`.1234567` -> `4567`). */
+const belowMillis = (text: string): string => (FRACTION.exec(text)?.[1] ?? '').slice(3);
+
+/**
+ * Orders two RFC 3339 instants (negative when `a` is earlier): by the millisecond (offsets
+ * respected), then by the digits below it, then by the text, so two writings of one instant
+ * still order the same way every time.
  */
 export function compareInstants(a: string, b: string): number {
   const diff = Date.parse(a) - Date.parse(b);
   if (Number.isFinite(diff) && diff !== 0) return diff;
+  if (Number.isFinite(diff)) {
+    const [x, y] = [belowMillis(a), belowMillis(b)];
+    const width = Math.max(x.length, y.length);
+    const [px, py] = [x.padEnd(width, '0'), y.padEnd(width, '0')];
+    if (px !== py) return px < py ? -1 : 1;
+  }
   return a < b ? -1 : a > b ? 1 : 0;
 }

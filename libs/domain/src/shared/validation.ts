@@ -1,7 +1,7 @@
 import { validationFailed } from './domain-error';
 import { isValidId, ID_PATTERN } from './ids';
 import { requireTrimmedText, type TextLimits } from './text';
-import { isRfc3339 } from './time';
+import { parseRfc3339 } from './time';
 
 // Field checks shared by every slice. Each throws `validation_failed` naming the field.
 
@@ -27,10 +27,12 @@ export function optionalValidId(value: unknown, field: string): string | null {
   return value;
 }
 
+/** An RFC 3339 date-time on the real calendar (parseRfc3339), returned in its UTC form (`Z`). */
 export function requireTimestamp(value: unknown, field: string): string {
   if (value === undefined || value === null) throw validationFailed(field, 'required');
-  if (!isRfc3339(value)) throw validationFailed(field, 'invalid_timestamp');
-  return value;
+  const instant = parseRfc3339(value);
+  if (instant === null) throw validationFailed(field, 'invalid_timestamp');
+  return instant;
 }
 
 /** An integer in `min..max` (inclusive). */

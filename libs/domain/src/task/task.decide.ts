@@ -47,7 +47,11 @@ export function decideCreateTask(command: CreateTask, state: AgentState): TaskCr
   const kind = requireTrimmedText(data.kind, 'kind', { min: 1, max: TASK_KIND_MAX_LENGTH });
   const waitPolicy = optionalOneOf(data.wait_policy, 'wait_policy', WAIT_POLICIES, 'background');
   const workItemId = optionalValidId(data.work_item_id, 'work_item_id');
-  const summary = optionalTrimmedText(data.summary, 'summary', { min: 1, max: TASK_SUMMARY_MAX_LENGTH });
+  const summary = optionalTrimmedText(data.summary, 'summary', {
+    min: 1,
+    max: TASK_SUMMARY_MAX_LENGTH,
+    shape: 'lines',
+  });
   if (workItemId !== null) requireOpen(requireWorkItem(state, workItemId), 'attach a task to');
   requireAbsent(state.tasks, taskId, 'task');
   return [
@@ -96,7 +100,7 @@ export function decideUpdateTaskStatus(command: UpdateTaskStatus, state: AgentSt
   const { data } = command;
   const taskId = requireValidId(data.task_id, 'task_id');
   const status = requireOneOf(data.status, 'status', TASK_STATUSES);
-  const detail = optionalTrimmedText(data.detail, 'detail', { min: 1, max: TASK_DETAIL_MAX_LENGTH });
+  const detail = optionalTrimmedText(data.detail, 'detail', { min: 1, max: TASK_DETAIL_MAX_LENGTH, shape: 'lines' });
   const messageId = optionalValidId(data.message_id, 'message_id');
   const task = requireRecord(state.tasks, taskId, 'task');
   if (status === 'queued' || taskTransition(task.status, status) !== 'advance') return [];

@@ -42,7 +42,11 @@ function validateCreateTimer(data: CreateTimer['data'], now: string): NewTimer {
         ? null
         : requireIntegerInRange(data.interval_ms, 'interval_ms', TIMER_MIN_INTERVAL_MS, TIMER_MAX_DELAY_MS),
     work_item_id: optionalValidId(data.work_item_id, 'work_item_id'),
-    resume_text: optionalTrimmedText(data.resume_text, 'resume_text', { min: 1, max: RESUME_TEXT_MAX_LENGTH }),
+    resume_text: optionalTrimmedText(data.resume_text, 'resume_text', {
+      min: 1,
+      max: RESUME_TEXT_MAX_LENGTH,
+      shape: 'lines',
+    }),
     intent_id: null,
   };
 }

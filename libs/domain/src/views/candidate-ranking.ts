@@ -21,14 +21,15 @@ export type SortDirection = 'asc' | 'desc';
 
 /**
  * One sort key. Stamps compare as instants (compareInstants: offsets respected, equal
- * milliseconds fall back to the text); ids in code-unit order (SQL `COLLATE "C"`; ids are ASCII).
+ * milliseconds fall back to the digits below them, then to the text); ids in code-unit order
+ * (SQL `COLLATE "C"`; ids are ASCII).
  * The one nullable field says where its nulls go, whatever the direction.
  *
  * The read model orders its timestamptz columns (microsecond instants). That is this order for
- * every stamp the runtime writes (its clock's toISOString: one form, milliseconds, Z); the two
- * would part only on two different texts of one millisecond (`...:00Z` and `...:00.000Z`, or
- * sub-millisecond digits under different offsets), which the domain orders by their text and
- * Postgres by the microsecond, or not at all.
+ * every stamp the runtime writes (its clock's toISOString: one form, milliseconds, Z; a caller's
+ * stamp is stored in parseRfc3339's UTC form); the two would part only on two texts of one
+ * instant (`...:00Z` and `...:00.000Z`), which the domain orders by their text and Postgres not
+ * at all, or on digits below the microsecond, which Postgres rounds.
  */
 export type SortKey =
   | { readonly field: ItemRankField; readonly direction: SortDirection }
@@ -127,7 +128,7 @@ export function memoizedInstants(): Instants {
   return (a, b) => {
     const diff = instant(a) - instant(b);
     if (Number.isFinite(diff) && diff !== 0) return diff;
-    return a < b ? -1 : a > b ? 1 : 0;
+    return compareInstants(a, b);
   };
 }
 

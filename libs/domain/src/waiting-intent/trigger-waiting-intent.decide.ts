@@ -109,7 +109,11 @@ export function decideCancelWaitingIntent(command: CancelWaitingIntent, state: A
   const { now } = assertCommandMeta(command.meta);
   const agentId = requireRegistered(state);
   const intentId = assertValidId(command.data.intent_id, 'intent_id');
-  const note = optionalTrimmedText(command.data.note, 'note', { min: 1, max: WAIT_REASON_MAX_LENGTH });
+  const note = optionalTrimmedText(command.data.note, 'note', {
+    min: 1,
+    max: WAIT_REASON_MAX_LENGTH,
+    shape: 'lines',
+  });
   const intent = requireRecord(state.waiting_intents, intentId, 'waiting_intent');
   if (intent.status !== 'active') return [];
   return intentCancellation(state, agentId, intent, 'cancelled_by_caller', now, note);

@@ -83,9 +83,13 @@ export function validateWaitFor(data: WaitFor['data']): WaitForInput {
     work_item_id: scopedItemId(scope, data.work_item_id),
     intent_id: requireValidId(data.intent_id, 'intent_id'),
     wake,
-    reason: requireTrimmedText(data.reason, 'reason', { min: 1, max: WAIT_REASON_MAX_LENGTH }),
+    reason: requireTrimmedText(data.reason, 'reason', { min: 1, max: WAIT_REASON_MAX_LENGTH, shape: 'lines' }),
     source: data.source === undefined || data.source === null ? null : requireLabel(data.source, 'source'),
-    condition: optionalTrimmedText(data.condition, 'condition', { min: 1, max: WAIT_CONDITION_MAX_LENGTH }),
+    condition: optionalTrimmedText(data.condition, 'condition', {
+      min: 1,
+      max: WAIT_CONDITION_MAX_LENGTH,
+      shape: 'lines',
+    }),
     delivery_mode: optionalOneOf(data.delivery_mode, 'delivery_mode', DELIVERY_MODES, 'wake_hint'),
     ...wakeFields(wake, data),
   };

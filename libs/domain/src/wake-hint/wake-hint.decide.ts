@@ -77,7 +77,7 @@ export function decideSubmitWakeHint(command: SubmitWakeHint, state: AgentState)
   const { data } = command;
   const hint: WakeHint = {
     source: requireLabel(data.source, 'source'),
-    reason: requireTrimmedText(data.reason, 'reason', { min: 1, max: WAKE_HINT_REASON_MAX_LENGTH }),
+    reason: requireTrimmedText(data.reason, 'reason', { min: 1, max: WAKE_HINT_REASON_MAX_LENGTH, shape: 'lines' }),
     body: optionalMessageBody(data.body),
     intent_id: null,
     work_item_id: null,

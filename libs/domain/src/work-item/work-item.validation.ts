@@ -10,7 +10,7 @@ export const TODO_TEXT_MAX_LENGTH = 500;
 export const BLOCKED_BY_MAX_LENGTH = 2000;
 
 export function validateObjective(value: unknown): string {
-  return requireTrimmedText(value, 'objective', { min: 1, max: OBJECTIVE_MAX_LENGTH });
+  return requireTrimmedText(value, 'objective', { min: 1, max: OBJECTIVE_MAX_LENGTH, shape: 'lines' });
 }
 
 export function validatePlanStatus(value: unknown): PlanStatus {
@@ -37,7 +37,7 @@ export function validateTodoList(value: unknown): TodoItem[] {
 /** null clears; text is trimmed and must keep 1..2000 characters. */
 export function validateBlockedBy(value: unknown): string | null {
   if (value === null) return null;
-  return requireTrimmedText(value, 'blocked_by', { min: 1, max: BLOCKED_BY_MAX_LENGTH });
+  return requireTrimmedText(value, 'blocked_by', { min: 1, max: BLOCKED_BY_MAX_LENGTH, shape: 'lines' });
 }
 
 export function validateRecheckAt(value: unknown): string | null {

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { createEventStore } from '@app/event-store';
 import type { Clock, Logger } from '@app/core';
+import { dialableHost, hostPort } from '../config/listen-address';
 import { roleRuns, type RuntimeConfig } from '../config/runtime-config';
 import { GrpcServerHost } from '../grpc/grpc-server.host';
 import { configureBodyHandling, createFastifyAdapter } from '../http/fastify-setup';
@@ -26,10 +27,12 @@ export interface RuntimeAppOptions {
 }
 
 export interface RuntimeAddresses {
-  /** e.g. `http://127.0.0.1:3000`. */
+  /** Where a client on this machine reaches HTTP, e.g. `http://127.0.0.1:3000`. */
   httpUrl: string;
-  /** `host:port` of the gRPC server, or null when this role serves no API. */
+  /** Where a client on this machine reaches gRPC (`host:port`), or null when this role serves no API. */
   grpcAddress: string | null;
+  /** What the servers are bound to (`0.0.0.0:3000` listens on every interface); gRPC null as above. */
+  listening: { http: string; grpc: string | null };
 }
 
 export interface RuntimeApp {
@@ -87,9 +90,13 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       await nest.listen({ port: config.port, host: config.host });
       const address = nest.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-      const grpcAddress = roleRuns(config.role).api ? nest.get(GrpcServerHost).address : null;
-      const addresses = { httpUrl: `http://${host}:${port}`, grpcAddress };
+      const bound = typeof address === 'object' && address ? address.address : config.host;
+      const grpc = roleRuns(config.role).api ? nest.get(GrpcServerHost) : null;
+      const addresses: RuntimeAddresses = {
+        httpUrl: `http://${hostPort(dialableHost(config.host), port)}`,
+        grpcAddress: grpc?.address ?? null,
+        listening: { http: hostPort(bound, port), grpc: grpc?.listening ?? null },
+      };
       logger.info(
         { ...addresses, role: config.role, node: process.version, embedded_postgres: connection.embedded },
         'runtime listening',

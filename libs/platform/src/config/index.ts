@@ -1,2 +1,3 @@
 export * from './runtime-config';
 export * from './config.providers';
+export * from './listen-address';

@@ -14,7 +14,10 @@ export interface RuntimeConfig {
   /** HTTP port; 0 asks the OS for a free one (tests). */
   readonly port: number;
   readonly grpcPort: number;
-  /** Interface both servers bind to. */
+  /**
+   * Interface both servers bind to: 127.0.0.1 by default (the all-in-one serves this machine
+   * only); the container image sets 0.0.0.0.
+   */
   readonly host: string;
   /** Absolute. Holds `pg/` (embedded Postgres) and `admin-token`. */
   readonly dataDir: string;
@@ -103,7 +106,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
   const config: RuntimeConfig = {
     port: port('PORT', 3000),
     grpcPort: port('GRPC_PORT', 50051),
-    host: read('HOST') ?? '0.0.0.0',
+    host: read('HOST') ?? '127.0.0.1',
     dataDir,
     agentHome: absolute(read('AGENT_HOME') ?? resolve(dataDir, 'agent-home')),
     databaseUrl: url('DATABASE_URL', POSTGRES_URL, 'a postgres:// or postgresql:// URL'),

@@ -18,7 +18,7 @@ describe('loadConfig with an empty environment', () => {
     expect(config).toEqual({
       port: 3000,
       grpcPort: 50051,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/app/.runtime-data',
       agentHome: '/srv/app/.runtime-data/agent-home',
       databaseUrl: null,
@@ -138,5 +138,13 @@ describe('roleRuns', () => {
     ['api,projector', { api: true, projector: true, scheduler: false }],
   ] as const)('%s runs %j', (role, runs) => {
     expect(roleRuns(role)).toEqual(runs);
+  });
+});
+
+describe('HOST', () => {
+  it('defaults to the loopback (the all-in-one serves this machine only); 0.0.0.0 or :: bind every interface', () => {
+    expect(loadConfig({}, '/srv/app').host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }, '/srv/app').host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }, '/srv/app').host).toBe('::');
   });
 });

@@ -11,6 +11,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { loadProtoRoot, loadServiceDefinition } from '@app/contracts';
 import { RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { RUNTIME_CONFIG } from '../config/config.providers';
+import { dialableHost, hostPort } from '../config/listen-address';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
@@ -18,10 +19,11 @@ import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
 import { replyMapperFor } from './grpc-reply';
+import { transportRefusalTrailers } from './grpc-transport-refusals';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
 import { grpcServiceOf } from './grpc.decorators';
 
-/** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED. */
+/** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED and `payload_too_large`. */
 export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -51,9 +53,12 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
 
   /** A dialable `host:port` once bound (loopback when bound to every interface), else null. */
   get address(): string | null {
-    if (this.boundPort === null) return null;
-    const host = this.config.host === '0.0.0.0' || this.config.host === '::' ? '127.0.0.1' : this.config.host;
-    return `${host}:${this.boundPort}`;
+    return this.boundPort === null ? null : hostPort(dialableHost(this.config.host), this.boundPort);
+  }
+
+  /** What the server is bound to (HOST and the port: `0.0.0.0:50051` is every interface), else null. */
+  get listening(): string | null {
+    return this.boundPort === null ? null : hostPort(this.config.host, this.boundPort);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -64,12 +69,16 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       info: (...args: unknown[]) => this.log.info({ source: 'grpc-js' }, line(args)),
       debug: (...args: unknown[]) => this.log.debug({ source: 'grpc-js' }, line(args)),
     });
-    const server = new Server({ 'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES });
+    const server = new Server({
+      'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES,
+      // First: it must receive grpc-js's base call (see transportRefusalTrailers).
+      interceptors: [transportRefusalTrailers(MAX_GRPC_MESSAGE_BYTES)],
+    });
     const health = new HealthImplementation({ '': 'SERVING', [RUNTIME_GRPC_SERVICE]: 'SERVING' });
     health.addToServer(server);
     const services = this.registerServices(server);
     for (const name of services) health.setStatus(name, 'SERVING');
-    const target = `${this.config.host}:${this.config.grpcPort}`;
+    const target = hostPort(this.config.host, this.config.grpcPort);
     this.boundPort = await new Promise<number>((resolve, reject) =>
       server.bindAsync(target, ServerCredentials.createInsecure(), (error, port) =>
         error ? reject(new Error(`gRPC cannot listen on ${target}: ${error.message}`)) : resolve(port),
@@ -77,7 +86,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     );
     this.server = server;
     this.health = health;
-    this.log.info({ address: this.address, services }, 'gRPC listening');
+    this.log.info({ address: this.address, listening: this.listening, services }, 'gRPC listening');
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -65,15 +65,31 @@ export function nestedObject(depth: number): unknown {
   return value;
 }
 
-/** Multi-byte text of every kind a person might write: must be stored and read back unchanged. */
+/**
+ * Multi-byte text of every kind a person might write: must be stored and read back unchanged.
+ * (Control characters other than tab and newline, and bidi controls, are refused in display
+ * text since issue 14: DISPLAY_SPOOFING below.)
+ */
 export const UNICODE_SAMPLES: readonly string[] = [
   'Grüße, café, naïve, ½ — “quotes” ‘single’ …',
   '中文字符 日本語のテキスト 한국어 텍스트',
   'עברית ومعها العربية (right to left)',
   'emoji 😀🚀 flags 🇫🇷🇯🇵 family 👨‍👩‍👧‍👦 skin 👍🏽',
   'combining e\u0301 vs \u00e9, zero width\u200b joiner\u200d, BOM\ufeff inside',
-  'astral 𝄞 𐍈 𠜎, tab\tand newline\nand \u0001 a control character',
+  'astral 𝄞 𐍈 𠜎, tab\tand newline\nin prose',
 ];
+
+/** Text that shows something other than what it holds: refused in objectives and names (400). */
+export const DISPLAY_SPOOFING: Readonly<Record<string, { text: string; rule: string }>> = {
+  'a C0 control character': { text: 'a\u0001b', rule: 'control_character' },
+  'an escape sequence': { text: 'red \u001b[31malert', rule: 'control_character' },
+  'a C1 control character': { text: 'a\u0085b', rule: 'control_character' },
+  'a carriage return': { text: 'done\rnot done', rule: 'control_character' },
+  'a right-to-left override': { text: 'invoice\u202Efdp.exe', rule: 'bidi_control' },
+  'a first-strong isolate': { text: 'a\u2068b\u2069', rule: 'bidi_control' },
+  'a right-to-left mark': { text: 'a\u200Fb', rule: 'bidi_control' },
+  'an Arabic letter mark': { text: 'a\u061Cb', rule: 'bidi_control' },
+};
 
 /** One request with its path exactly as given (fetch would resolve `..` and `%2E` segments first). */
 export function exactPath(

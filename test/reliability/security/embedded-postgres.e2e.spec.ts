@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { describeIf } from '../../support/skip';
 import { OutputTail, spawnTs, tempDataDir } from '../support/service-process';
 
 /**
@@ -159,11 +160,17 @@ describe('the embedded Postgres: its password and its directory', () => {
       const failing = tempDataDir('pg-initdb-fails-');
       const temp = watchedTmpdir();
       dirs.push(failing, temp.dir);
-      const { tail, line } = await run({
+      const { child, tail, line } = await run({
         PG_DATA_DIR: join(failing, 'pg'),
         TMPDIR: temp.dir,
         PG_INITDB_FLAGS: '--no-such-initdb-option',
       });
+      if (child.exitCode === null) {
+        // it started after all: stop it before failing
+        const exited = new Promise((resolve) => child.on('exit', resolve));
+        child.stdin?.end();
+        await exited;
+      }
       await new Promise((resolve) => setTimeout(resolve, 200)); // let the watcher report late events
       temp.close();
       expect({ line, seen: temp.seen }).toEqual({ line: expect.stringMatching(/^FAILED /), seen: [] });
@@ -173,15 +180,12 @@ describe('the embedded Postgres: its password and its directory', () => {
     });
   });
 
-  describe('a data directory in a 0700 directory (common for root: its home)', () => {
-    const root = process.getuid?.() === 0;
-    if (!root) {
-      // eslint-disable-next-line no-console
-      console.log('SKIPPED: the 0700-directory case needs root (the server then runs as the postgres user)');
-    }
-    (root ? it : it.skip)(
-      'just works: the server runs from binaries and a cluster the postgres user can reach',
-      async () => {
+  describeIf(
+    process.getuid?.() === 0,
+    'a data directory in a 0700 directory (common for root: its home)',
+    'needs root (only then does the server run as the postgres user)',
+    () => {
+      it('just works: the server runs from binaries and a cluster the postgres user can reach', async () => {
         const closed = mkdtempSync(join(tmpdir(), 'pg-closed-'));
         chmodSync(closed, 0o700);
         const reachable = tempDataDir('pg-reachable-');
@@ -200,7 +204,7 @@ describe('the embedded Postgres: its password and its directory', () => {
         } finally {
           await pg.stop();
         }
-      },
-    );
-  });
+      });
+    },
+  );
 });

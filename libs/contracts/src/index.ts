@@ -11,5 +11,6 @@ export * from './http/waiting.dto';
 export * from './http/turns.dto';
 export * from './http/activation.dto';
 export * from './http/scheduler-queries.dto';
+export * from './http/dead-letters.dto';
 
 export * from './grpc';

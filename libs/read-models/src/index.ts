@@ -9,6 +9,9 @@ export * from './postgres/projection-health';
 export * from './projection/projector';
 export * from './projection/projection-runner';
 export * from './projection/poison';
+export * from './projection/dead-letter-resolver';
+export type { ParkedAgent } from './projection/parked-agents';
+export type { DeadLetterOutcome } from './projection/dead-letters';
 export * from './read-models.module';
 export * from './snapshots/postgres-snapshot-store';
 

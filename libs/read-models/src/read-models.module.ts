@@ -12,6 +12,7 @@ import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { LOGGER, type Logger, agentStateDecider, SNAPSHOT_STORE, AGENT_DIRECTORY } from '@app/core';
 import { POSTGRES_POOL } from './postgres/postgres-pool';
 import { ProjectionRunner } from './projection/projection-runner';
+import type { DeadLetter } from './projection/poison';
 import { PostgresSnapshotStore, snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
 import { WORK_ITEM_QUERIES, workItemQueriesProvider } from './work-items/work-items.queries';
 import { workItemsProjector } from './work-items/work-items.projector';
@@ -32,10 +33,12 @@ export function createProjectionRunner(
   pool: Pool,
   store: EventStore,
   onError?: (error: unknown) => void,
+  onParked?: (letter: DeadLetter) => void,
 ): ProjectionRunner<AgentState> {
   return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
     name: READ_MODELS_PROJECTION,
     onError,
+    onParked,
     snapshots: new PostgresSnapshotStore(pool),
   });
 }
@@ -44,8 +47,22 @@ const projectionRunnerProvider: Provider = {
   provide: PROJECTION_RUNNER,
   inject: [POSTGRES_POOL, EVENT_STORE, LOGGER],
   useFactory: (pool: Pool, store: EventStore, logger: Logger) =>
-    createProjectionRunner(pool, store, (error) =>
-      logger.error({ err: error, component: 'projector' }, 'projection batch failed; retrying'),
+    createProjectionRunner(
+      pool,
+      store,
+      (error) => logger.error({ err: error, component: 'projector' }, 'projection batch failed; retrying'),
+      (letter) =>
+        logger.error(
+          {
+            component: 'projector',
+            projection: letter.projection,
+            position: letter.position.toString(),
+            stream: letter.stream,
+            type: letter.type,
+            error: letter.error,
+          },
+          'poison event: its agent is parked (skip or retry it: POST /v1/admin/projections/{name}/dead-letters/{position}/skip|retry)',
+        ),
     ),
 };
 

@@ -1,6 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PROJECTIONS_ADMIN, type ProjectionsAdmin, AdminOnly } from '@app/application';
+import {
+  AdminOnly,
+  type Caller,
+  CurrentCaller,
+  DEAD_LETTERS_ADMIN,
+  type DeadLettersAdmin,
+  PROJECTIONS_ADMIN,
+  type ProjectionsAdmin,
+} from '@app/application';
+import { DeadLetterActionDto } from '@app/contracts';
+import { ApiError } from '@app/core';
 
 /** Read-model administration: admin tokens (`*`) only. */
 @ApiTags('admin')
@@ -8,11 +18,15 @@ import { PROJECTIONS_ADMIN, type ProjectionsAdmin, AdminOnly } from '@app/applic
 @AdminOnly()
 @Controller('v1/admin/projections')
 export class ProjectionsController {
-  constructor(@Inject(PROJECTIONS_ADMIN) private readonly admin: ProjectionsAdmin) {}
+  constructor(
+    @Inject(PROJECTIONS_ADMIN) private readonly admin: ProjectionsAdmin,
+    @Inject(DEAD_LETTERS_ADMIN) private readonly letters: DeadLettersAdmin,
+  ) {}
 
   @Get()
   @ApiOperation({
-    summary: 'Checkpoint, store head, lag and status of every projection (stalled: the poison event it stopped at)',
+    summary:
+      'Checkpoint, store head, lag and status of every projection (stalled: a poison event parked an agent; stalled_at: the first open dead letter)',
   })
   async status() {
     const items = await this.admin.status();
@@ -25,4 +39,48 @@ export class ProjectionsController {
   rebuild() {
     return this.admin.rebuild();
   }
+
+  @Get(':name/dead-letters')
+  @ApiOperation({
+    summary:
+      "A projection's dead letters (open: its agent is parked; applied; skipped) with the audit of every skip and retry, and the parked agents",
+  })
+  deadLetters(@Param('name') name: string) {
+    return this.letters.list(name);
+  }
+
+  @Post(':name/dead-letters/:position/skip')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Skip an open dead letter (its rows are never written; needs a reason) and apply its agent's held events in order; audited with the token name",
+  })
+  skip(
+    @Param('name') name: string,
+    @Param('position') position: string,
+    @Body() body: DeadLetterActionDto,
+    @CurrentCaller() caller: Caller | null,
+  ) {
+    return this.letters.skip(name, position, actorOf(caller), body?.reason);
+  }
+
+  @Post(':name/dead-letters/:position/retry')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Apply an open dead letter again, then its agent's held events in order (outcome failed: the agent stays parked, attempts counted); audited",
+  })
+  retry(
+    @Param('name') name: string,
+    @Param('position') position: string,
+    @Body() body: DeadLetterActionDto,
+    @CurrentCaller() caller: Caller | null,
+  ) {
+    return this.letters.retry(name, position, actorOf(caller), body?.reason);
+  }
+}
+
+function actorOf(caller: Caller | null): string {
+  if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
+  return caller.tokenName;
 }

@@ -15,7 +15,7 @@ export interface SqlReader {
 
 export interface ProjectionStatus {
   name: string;
-  /** `stalled`: the runner stopped at a poison event (see `stalled_at`); `ok` otherwise. */
+  /** `stalled`: a poison event parked an agent (see `stalled_at`, the first open letter); `ok` otherwise. */
   status: 'ok' | 'stalled';
   /** Position of the last event applied ("-1": nothing yet). */
   checkpoint: string;
@@ -24,7 +24,7 @@ export interface ProjectionStatus {
   /** head - checkpoint, never negative (null: empty store). */
   lag: string | null;
   updated_at: string | null;
-  /** The dead letter the runner is stopped at: the first unresolved one after the checkpoint. */
+  /** The first open dead letter (GET .../dead-letters lists them all and the parked agents). */
   stalled_at: StalledAt | null;
 }
 
@@ -36,7 +36,7 @@ export interface StalledAt {
   revision: string;
   type: string;
   error: string;
-  /** Failed attempts so far (the runner retries with a doubling delay, up to 5 minutes). */
+  /** Failed attempts so far (the first, then each retry that failed again). */
   attempts: number;
   since: string;
   last_attempt_at: string;
@@ -51,14 +51,14 @@ export interface RebuildResult {
 
 const TIME = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Each checkpoint with the first unresolved dead letter after it (a stalled runner waits there). */
+/** Each checkpoint with its first open dead letter (its agent is parked, ADR 0015). */
 const STATUS_SQL = `SELECT c.projection, c.position::text AS position, ${TIME('c.updated_at')} AS updated_at,
     d.position::text AS stalled_position, d.event_id, d.stream_id, d.stream_revision::text AS stream_revision, d.event_type,
     d.error, d.attempts, ${TIME('d.first_failed_at')} AS first_failed_at, ${TIME('d.last_failed_at')} AS last_failed_at
   FROM projection_checkpoints c
   LEFT JOIN LATERAL (
     SELECT * FROM projection_dead_letters l
-    WHERE l.projection = c.projection AND l.resolved_at IS NULL AND l.position > c.position
+    WHERE l.projection = c.projection AND l.resolved_at IS NULL
     ORDER BY l.position LIMIT 1
   ) d ON true
   ORDER BY c.projection`;

@@ -31,6 +31,11 @@ export interface RuntimeConfig {
   readonly apiTokens: readonly ApiTokenGrant[] | null;
   readonly role: RuntimeRole;
   readonly logLevel: LogLevel;
+  /**
+   * READY_MAX_LAG_SECONDS: GET /health/ready (and `cli check`) fail while events wait on a
+   * projection checkpoint that has not moved for longer (unset: the default, 30 s).
+   */
+  readonly readyMaxLagSeconds?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -100,6 +105,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     );
     return 'all';
   };
+  const seconds = (name: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,9}$/.test(raw) && Number(raw) >= 1) return Number(raw);
+    problems.push(`${name} must be a whole number of seconds (at least 1), got '${raw}'`);
+    return undefined;
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
@@ -118,6 +130,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     apiTokens: tokens(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -2,25 +2,38 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { pingPostgres, POSTGRES_POOL, projectionHealth } from '@app/read-models';
+import {
+  DEFAULT_READY_MAX_LAG_SECONDS,
+  pingPostgres,
+  POSTGRES_POOL,
+  projectionHealth,
+  projectionReadiness,
+} from '@app/read-models';
 import { ApiError } from '@app/core';
 import { Public } from '@app/application';
 import { runHealthChecks, type HealthReport } from './health-report';
+import { RUNTIME_CONFIG } from '../config/config.providers';
+import type { RuntimeConfig } from '../config/runtime-config';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  private readonly maxLagSeconds: number;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(POSTGRES_POOL) private readonly pool: Pool,
-  ) {}
+    @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
+  ) {
+    this.maxLagSeconds = config.readyMaxLagSeconds ?? DEFAULT_READY_MAX_LAG_SECONDS;
+  }
 
   @Get()
   @Public()
   @ApiOperation({ summary: 'Liveness and readiness: event store and Postgres reachable' })
   @ApiOkResponse({
     description:
-      '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at} | null}',
+      '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at, parked_agents} | null}',
   })
   @ApiServiceUnavailableResponse({ description: 'error envelope, code unavailable, details = the report' })
   async check(): Promise<HealthReport> {
@@ -42,5 +55,56 @@ export class HealthController {
       throw new ApiError('unavailable', `${down.join(', ')} unreachable`, { ...report });
     }
     return report;
+  }
+
+  @Get('live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: the process answers (no store is asked)' })
+  @ApiOkResponse({ description: '{status: "ok"}' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Readiness: the stores answer and no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30)',
+  })
+  @ApiOkResponse({
+    description:
+      '{status: "ok", checks, projections: [{projection, checkpoint, head, caught_up, stalled_at, parked_agents, ready, reason, idle_seconds}]}',
+  })
+  @ApiServiceUnavailableResponse({
+    description:
+      'error envelope, code unavailable, details {reason: unreachable | projection_stalled | projection_lagging, projection, position, ...report}',
+  })
+  async ready(): Promise<HealthReport & { projections: unknown[] }> {
+    const report = await runHealthChecks({
+      event_store: () => this.store.ping(),
+      postgres: () => pingPostgres(this.pool),
+    });
+    if (report.status !== 'ok') {
+      const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');
+      throw new ApiError('unavailable', `${down.join(', ')} unreachable`, { reason: 'unreachable', ...report });
+    }
+    const head = await this.store.headPosition();
+    const projections = await projectionReadiness(this.pool, head, this.maxLagSeconds);
+    const blocked = projections.find((p) => !p.ready);
+    if (blocked) {
+      const position = blocked.reason === 'projection_stalled' ? blocked.stalled_at! : blocked.checkpoint;
+      const what =
+        blocked.reason === 'projection_stalled'
+          ? `stalled at position ${position} (${blocked.parked_agents} agent(s) parked by a poison event)`
+          : `lagging at position ${position}, ${blocked.idle_seconds} s without moving (head ${blocked.head})`;
+      throw new ApiError('unavailable', `projection ${blocked.projection} ${what}`, {
+        reason: blocked.reason,
+        projection: blocked.projection,
+        position,
+        ...report,
+        projections,
+      });
+    }
+    return { ...report, projections };
   }
 }

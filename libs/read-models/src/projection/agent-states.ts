@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent } from '@app/event-store';
-import { AgentFold, type AgentDecider, type DomainEvent, type SnapshotStore } from '@app/core';
+import { AgentFold, agentStream, type AgentDecider, type DomainEvent, type SnapshotStore } from '@app/core';
 
 interface Entry<S> {
   state: S;
@@ -19,7 +19,7 @@ export class AgentStates<S> {
   private readonly agents: AgentFold<S>;
 
   constructor(
-    store: EventStore,
+    private readonly store: EventStore,
     private readonly decider: AgentDecider<S, DomainEvent>,
     private readonly capacity = 10_000,
     snapshots?: Pick<SnapshotStore, 'load'>,
@@ -30,12 +30,45 @@ export class AgentStates<S> {
     this.agents = new AgentFold(store, decider, cache);
   }
 
-  /** State of `agentId` just before `revision`. */
-  async before(agentId: string, revision: bigint): Promise<S> {
+  /**
+   * State of `agentId` just before `revision`, leaving out the `skipped` revisions (dead letters
+   * an operator skipped, ADR 0015: the read models' fold holds what their rows hold).
+   */
+  async before(agentId: string, revision: bigint, skipped?: ReadonlySet<bigint>): Promise<S> {
     const entry = this.staged.get(agentId) ?? this.committed.get(agentId);
     if (entry && entry.revision === revision - 1n) return entry.state;
     if (revision === 0n) return this.decider.initialState(agentId);
-    return (await this.agents.fold(agentId, { before: revision })).state;
+    if (skipped && [...skipped].some((skippedRevision) => skippedRevision < revision))
+      return this.foldFromStart(agentId, revision, skipped);
+    try {
+      return (await this.agents.fold(agentId, { before: revision })).state;
+    } catch {
+      return this.foldFromStart(agentId, revision);
+    }
+  }
+
+  /** The state after `event`, or `state` itself when the fold cannot read it. */
+  nextOrSame(state: S, event: StoredEvent): S {
+    try {
+      return this.agents.next(state, event);
+    } catch {
+      return state;
+    }
+  }
+
+  /**
+   * The fold from revision 0 (no snapshot: the command side's includes skipped events), leaving
+   * out the skipped revisions and any event the fold throws on. A failed read throws.
+   */
+  private async foldFromStart(agentId: string, revision: bigint, skipped: ReadonlySet<bigint> = new Set()): Promise<S> {
+    const events = await this.store.readStream(agentStream(agentId), {
+      from_revision: 0n,
+      max_count: Number(revision),
+    });
+    return events.reduce(
+      (state, event) => (skipped.has(event.revision) ? state : this.nextOrSame(state, event)),
+      this.decider.initialState(agentId),
+    );
   }
 
   /** The state after `event` (pure: throws for an event the fold cannot read; nothing is staged then). */

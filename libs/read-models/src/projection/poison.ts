@@ -15,8 +15,9 @@ import { isPostgresUnavailable, type StoredEvent } from '@app/event-store';
 
 /**
  * Poison events: an event of an agent stream that a projection runner cannot apply. The runner
- * never skips one (the read models would silently disagree with the store) and never spins on
- * it: it records a dead letter, stays at the checkpoint just before it and retries slowly.
+ * never skips one silently (the read models would disagree with the store) and never spins on
+ * it: it records a dead letter and parks the event's agent only (ADR 0015) until an operator
+ * retries or skips it.
  */
 
 const GUARDS = [
@@ -74,7 +75,11 @@ export interface DeadLetter {
   attempts: number;
 }
 
-/** A runner stopped at a poison event; `letter` says which (and is stored in projection_dead_letters). */
+/**
+ * A runner stopped at a poison event; `letter` says which (and is stored in projection_dead_letters).
+ * Since ADR 0015 the runner parks the agent instead; an apply hook may still raise it (the loop
+ * then waits with a doubling delay before the next attempt).
+ */
 export class ProjectionStalledError extends Error {
   readonly code = 'projection_stalled' as const;
   constructor(readonly letter: DeadLetter) {
@@ -109,6 +114,9 @@ export function isRowRefusal(error: unknown): boolean {
 }
 
 export function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // Postgres cannot store NUL in text: a message quoting one must not make the letter itself refused.
+  const text = (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+    .split('\u0000')
+    .join('\\u0000');
   return text.length > 2000 ? `${text.slice(0, 2000)}...` : text;
 }

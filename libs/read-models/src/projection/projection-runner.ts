@@ -5,6 +5,8 @@ import { AgentStates } from './agent-states';
 import { type ApplyHook, BatchApplier } from './batch-applier';
 import { Checkpoint } from './checkpoint';
 import { DeadLetters } from './dead-letters';
+import { type DeadLetterAction, type DeadLetterResolution, DeadLetterResolver } from './dead-letter-resolver';
+import { type ParkedAgent, ParkedAgents } from './parked-agents';
 import { type DeadLetter, isKnownAgentEventType } from './poison';
 import { ProjectionLoop } from './projection-loop';
 import type { Projector } from './projector';
@@ -20,7 +22,13 @@ export interface ProjectionRunnerOptions {
   onApplied?: ApplyHook;
   /** Event types the fold knows (default: the agent domain's); any other type is a poison event. */
   isKnownEventType?: (type: string) => boolean;
-  /** Delay before the first retry of a stalled position, doubled per attempt up to `max` (default 1 s .. 5 min). */
+  /** Told of every agent a poison event parked (ADR 0015). */
+  onParked?: (letter: DeadLetter) => void;
+  /**
+   * Delay before the next attempt after a batch that stopped at a ProjectionStalledError, doubled
+   * per attempt up to `max` (default 1 s .. 5 min). Since ADR 0015 a poison event parks its agent
+   * instead of stopping the runner, so only a caller's own hook can still raise one.
+   */
   stallRetryMs?: { first: number; max: number };
   /** Agent snapshots: a cold agent state is folded from its snapshot instead of from revision 0. */
   snapshots?: Pick<SnapshotStore, 'load'>;
@@ -32,9 +40,9 @@ export interface ProjectionRunnerOptions {
  * projection never apply an event twice (one applies, the other resynchronises).
  *
  * A poison event (unknown type, data the fold or a projector cannot read, rows the database
- * refuses) is never skipped: the events before it are applied, it is recorded in
- * projection_dead_letters, and the runner stays "stalled at" its position, retrying with a
- * doubling delay (a fixed deployment or a rebuild moves on and resolves the letter).
+ * refuses) parks its agent only (ADR 0015): it is recorded in projection_dead_letters, the agent
+ * in projection_parked_agents, and the agent's later events are held (never silently skipped)
+ * until an operator retries or skips the letter (`resolve`); every other agent goes on.
  *
  * A facade: the Checkpoint (row, position, waiters), the BatchApplier (one batch into rows and
  * checkpoint, dead letters), the live ProjectionLoop and the Rebuild do the work.
@@ -45,6 +53,8 @@ export class ProjectionRunner<S> {
   private readonly applier: BatchApplier<S>;
   private readonly loop: ProjectionLoop<S>;
   private readonly rebuilder: Rebuild<S>;
+  private readonly parked: ParkedAgents;
+  private readonly resolver: DeadLetterResolver<S>;
 
   constructor(
     pool: Pool,
@@ -56,13 +66,23 @@ export class ProjectionRunner<S> {
     this.name = options.name ?? 'read_models';
     const batchSize = options.batchSize ?? 500;
     this.checkpointRow = new Checkpoint(pool, this.name);
+    const deadLetters = new DeadLetters(pool, this.name);
+    this.parked = new ParkedAgents(pool, this.name);
     this.applier = new BatchApplier<S>({
       pool,
       checkpoint: this.checkpointRow,
       states: new AgentStates(store, decider, undefined, options.snapshots),
-      deadLetters: new DeadLetters(pool, this.name),
+      deadLetters,
+      parked: this.parked,
       projectors,
       isKnownType: options.isKnownEventType ?? isKnownAgentEventType,
+      onParked: options.onParked,
+    });
+    this.resolver = new DeadLetterResolver(pool, store, this.name, {
+      applier: this.applier,
+      states: new AgentStates(store, decider, 100, options.snapshots),
+      deadLetters,
+      parked: this.parked,
     });
     this.applier.hook = options.onApplied;
     this.loop = new ProjectionLoop(store, this.checkpointRow, this.applier, {
@@ -87,9 +107,27 @@ export class ProjectionRunner<S> {
     return this.checkpointRow.position;
   }
 
-  /** The poison event this runner is stopped at, or null while it moves. */
+  /** The letter that last parked an agent in this process, while that agent stays parked (null otherwise). */
   get stalled(): DeadLetter | null {
     return this.applier.stalled;
+  }
+
+  /** The agents parked by a poison event, as this process last read them. */
+  get parkedAgents(): ParkedAgent[] {
+    return this.parked.all;
+  }
+
+  /**
+   * An operator's skip or retry of the open dead letter at `position` (see DeadLetterResolver):
+   * works whether this runner runs or not, and alongside runners in other processes.
+   */
+  resolve(
+    position: bigint,
+    action: DeadLetterAction,
+    actor: string,
+    reason: string | null = null,
+  ): Promise<DeadLetterResolution> {
+    return this.resolver.resolve(position, action, actor, reason);
   }
 
   /** Installs (or removes) the hook run inside every batch's transaction (see ApplyHook). */
@@ -108,14 +146,14 @@ export class ProjectionRunner<S> {
   waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
     return this.checkpointRow.waitFor(position, timeoutMs, () => {
       const stall = this.applier.stalled;
-      return stall ? `; stalled at ${stall.position}: ${stall.error}` : '';
+      return stall ? `; ${stall.stream} parked at ${stall.position}: ${stall.error}` : '';
     });
   }
 
   /**
-   * Drops every read model of this runner and replays from position 0; returns the event count.
-   * A poison event ends it with ProjectionStalledError (the models then stop just before it,
-   * and a runner that was running resumes, stalled there).
+   * Drops every read model of this runner (and its parked agents) and replays from position 0;
+   * returns the event count. A poison event parks its agent again; a letter an operator skipped
+   * is skipped again.
    */
   async rebuild(onProgress?: (applied: number) => void, options: { upTo?: bigint } = {}): Promise<number> {
     const wasRunning = this.loop.running;

@@ -12,8 +12,8 @@ export interface RebuildOptions {
 
 /**
  * Drops every read model of one runner and replays the store from position 0 through the same
- * applier and checkpoint as the live loop (which must not run meanwhile). A poison event ends it
- * with ProjectionStalledError, the models then stopping just before it.
+ * applier and checkpoint as the live loop (which must not run meanwhile). A poison event parks
+ * its agent as in the live loop (the parked agents are dropped with the models first).
  */
 export class Rebuild<S> {
   constructor(
@@ -55,11 +55,12 @@ export class Rebuild<S> {
     return applied;
   }
 
-  /** Truncates the models and sets the checkpoint to -1, in one transaction. */
+  /** Truncates the models, sets the checkpoint to -1 and drops the parked agents, in one transaction. */
   private async reset(): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       await client.query(`TRUNCATE ${this.applier.tableNames().join(', ')}`);
       await this.checkpoint.reset(client);
+      await this.applier.reset(client);
     });
     this.checkpoint.moveTo(-1n);
     await this.applier.forget();

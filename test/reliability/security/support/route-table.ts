@@ -26,6 +26,9 @@ export interface HttpRoute {
  */
 export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /health': 'liveness and readiness for probes and load balancers',
+  'GET /health/live': 'liveness for probes: the process answers (no store asked, no data)',
+  'GET /health/ready':
+    "readiness for probes and load balancers: stores, stalled or lagging projections (positions and counts, no agent's data)",
   'GET /docs': 'the OpenAPI UI',
   'GET /docs-json': 'the OpenAPI document',
   'POST /v1/callbacks/:callback_token':
@@ -34,7 +37,13 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /console/*': "the operator console's static assets (confined to the built folder)",
 };
 /** Must exist in every build: the spec fails if one disappears or stops being public. */
-export const REQUIRED_PUBLIC = ['GET /health', 'GET /docs-json', 'POST /v1/callbacks/:callback_token'];
+export const REQUIRED_PUBLIC = [
+  'GET /health',
+  'GET /health/live',
+  'GET /health/ready',
+  'GET /docs-json',
+  'POST /v1/callbacks/:callback_token',
+];
 /** Served by @nestjs/swagger next to /docs and /docs-json (the same document as YAML, the UI's assets): public. */
 const DOCS_FAMILY = /^GET \/docs(?:-yaml|\/.*)?$/;
 export const isPublicByDesign = (route: HttpRoute): boolean =>

@@ -8,7 +8,7 @@ import { DeadLetters } from './dead-letters';
 import { type DeadLetter, isKnownAgentEventType } from './poison';
 import { ProjectionLoop } from './projection-loop';
 import type { Projector } from './projector';
-import { Rebuild } from './rebuild';
+import { Rebuild, type RebuildProgress } from './rebuild';
 
 export type { ApplyHook } from './batch-applier';
 
@@ -56,21 +56,28 @@ export class ProjectionRunner<S> {
     this.name = options.name ?? 'read_models';
     const batchSize = options.batchSize ?? 500;
     this.checkpointRow = new Checkpoint(pool, this.name);
-    this.applier = new BatchApplier<S>({
-      pool,
-      checkpoint: this.checkpointRow,
-      states: new AgentStates(store, decider, undefined, options.snapshots),
-      deadLetters: new DeadLetters(pool, this.name),
-      projectors,
-      isKnownType: options.isKnownEventType ?? isKnownAgentEventType,
-    });
+    const applierOf = (client: Pool, checkpoint: Checkpoint) =>
+      new BatchApplier<S>({
+        pool: client,
+        checkpoint,
+        states: new AgentStates(store, decider, undefined, options.snapshots),
+        deadLetters: new DeadLetters(client, this.name),
+        projectors,
+        isKnownType: options.isKnownEventType ?? isKnownAgentEventType,
+      });
+    this.applier = applierOf(pool, this.checkpointRow);
     this.applier.hook = options.onApplied;
     this.loop = new ProjectionLoop(store, this.checkpointRow, this.applier, {
       batchSize,
       onError: options.onError,
       stallRetryMs: options.stallRetryMs ?? { first: 1_000, max: 300_000 },
     });
-    this.rebuilder = new Rebuild(pool, store, this.checkpointRow, this.applier, batchSize);
+    const shadowApplier = (client: Pool, checkpoint: Checkpoint) => {
+      const applier = applierOf(client, checkpoint);
+      applier.hook = this.applier.hook;
+      return applier;
+    };
+    this.rebuilder = new Rebuild(pool, store, this.name, shadowApplier, this.applier.tableNames(), batchSize);
   }
 
   /** Starts consuming in the background from the stored checkpoint. */
@@ -113,17 +120,24 @@ export class ProjectionRunner<S> {
   }
 
   /**
-   * Drops every read model of this runner and replays from position 0; returns the event count.
-   * A poison event ends it with ProjectionStalledError (the models then stop just before it,
-   * and a runner that was running resumes, stalled there).
+   * Replays from position 0 into shadow tables while the live ones keep serving (and this
+   * runner keeps applying), then swaps them in atomically; returns the event count. A poison
+   * event ends it with ProjectionStalledError (the models then stop just before it, and a
+   * runner that was running resumes, stalled there).
    */
-  async rebuild(onProgress?: (applied: number) => void, options: { upTo?: bigint } = {}): Promise<number> {
-    const wasRunning = this.loop.running;
-    await this.stop();
-    try {
-      return await this.rebuilder.run(onProgress, options);
-    } finally {
-      if (wasRunning) await this.start();
-    }
+  async rebuild(onProgress?: RebuildProgress, options: { upTo?: bigint } = {}): Promise<number> {
+    return this.rebuilder.run(onProgress, options, async (swap) => {
+      // The live loop pauses for the swap alone, then resumes from the swapped checkpoint.
+      const wasRunning = this.loop.running;
+      await this.stop();
+      try {
+        const position = await swap();
+        this.checkpointRow.moveTo(position);
+        await this.applier.forget();
+        return position;
+      } finally {
+        if (wasRunning) await this.start();
+      }
+    });
   }
 }

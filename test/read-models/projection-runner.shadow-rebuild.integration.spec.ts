@@ -145,11 +145,8 @@ describe('a rebuild while the read models serve', () => {
   it('refuses a second rebuild of the same schema while one runs', async () => {
     const first = rebuilder().rebuild();
     const shadowExists = async () =>
-      (
-        await pool.query(
-          "SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = current_schema() || '_rebuild'",
-        )
-      ).rows[0].n === 1;
+      (await pool.query("SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = current_schema() || '_rebuild'"))
+        .rows[0].n === 1;
     while (!(await shadowExists())) await new Promise((resolve) => setTimeout(resolve, 2));
     await expect(rebuilder().rebuild()).rejects.toMatchObject({ code: 'rebuild_running' });
     await first;

@@ -70,7 +70,9 @@ export class ThroughputProgress {
     if (this.io.stderrIsTTY) {
       this.lastDraw = now;
       const filled = Math.round(ratio * WIDTH);
-      this.io.stderr(`\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${Math.round(ratio * 100)}% ${figures}`);
+      this.io.stderr(
+        `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${Math.round(ratio * 100)}% ${figures}`,
+      );
       this.drawn = true;
     } else {
       this.lastLine = now;

@@ -34,6 +34,9 @@ describe('the throughput progress of a replay', () => {
     now += 1_000;
     progress.update(5);
     progress.done();
-    expect(out).toEqual([`\rrebuilding [${'#'.repeat(15)}${'-'.repeat(15)}] 50% 5/10 events 5 events/s ETA 1 s`, '\r\x1b[2K']);
+    expect(out).toEqual([
+      `\rrebuilding [${'#'.repeat(15)}${'-'.repeat(15)}] 50% 5/10 events 5 events/s ETA 1 s`,
+      '\r\x1b[2K',
+    ]);
   });
 });

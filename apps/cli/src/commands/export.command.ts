@@ -39,7 +39,9 @@ export async function exportCommand(args: ParsedArgs, io: CliIo): Promise<number
     ? `; ${count} body value(s) replaced by "[redacted]", plan bodies left out`
     : `; ${plans?.written ?? 0} plan bod${plans?.written === 1 ? 'y' : 'ies'}`;
   if (plans && plans.missing.length > 0)
-    io.stderr(`warning: ${plans.missing.length} plan bod(ies) not held by this deployment: ${plans.missing.join(' ')}\n`);
+    io.stderr(
+      `warning: ${plans.missing.length} plan bod(ies) not held by this deployment: ${plans.missing.join(' ')}\n`,
+    );
   io.stdout(
     `exported ${events.length} events of agent ${agentId} (revisions 0..${events.length - 1}) to ${dir}${note}\n`,
   );

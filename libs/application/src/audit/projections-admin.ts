@@ -156,7 +156,10 @@ export class ProjectionsAdmin {
       return await timedRebuild(runner);
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'rebuild_running')
-        throw new ApiError('conflict', (error as Error).message, { reason: 'rebuild_running', projection: runner.name });
+        throw new ApiError('conflict', (error as Error).message, {
+          reason: 'rebuild_running',
+          projection: runner.name,
+        });
       const letter = stalledLetter(error);
       if (!letter) throw error;
       throw new ApiError(

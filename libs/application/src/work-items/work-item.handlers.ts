@@ -76,7 +76,9 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
     // cached state is enough to know whether the item exists (the decision itself loads afresh).
     const state = this.agents.peek(envelope.agentId) ?? (await this.agents.load(envelope.agentId)).state;
     const item = state.work_items.get(workItemId);
-    const plan_artifact = item ? await this.plans.describe(envelope.agentId, workItemId, item.plan_artifact) : undefined;
+    const plan_artifact = item
+      ? await this.plans.describe(envelope.agentId, workItemId, item.plan_artifact)
+      : undefined;
     const command: UpdateWorkItem = {
       type: 'UpdateWorkItem',
       data: { work_item_id: workItemId, ...input, plan_artifact },

@@ -223,7 +223,9 @@ describe('UpdateWorkItem with a fresh plan artifact descriptor', () => {
 
   it("records nothing when only the absolute path moved (another replica's AGENT_HOME, an imported agent)", () => {
     const elsewhere = artifact('w-1', 'sha256:aaa', { path: '/srv/replica-2/agent-home/a/work-items/w-1/plan.md' });
-    given(open).when(cmd.update('w-1', { plan_artifact: elsewhere })).thenNothing();
+    given(open)
+      .when(cmd.update('w-1', { plan_artifact: elsewhere }))
+      .thenNothing();
   });
 
   it('records a refresh when the file is another one of the home (relative_path) with the same bytes', () => {

@@ -93,10 +93,7 @@ export class ShadowTables {
     await this.shadowPool.end().catch(() => undefined);
     try {
       await this.lock.query(`DROP SCHEMA IF EXISTS ${ident(this.shadow)} CASCADE`);
-      await this.lock.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
-        REBUILD_LOCK_KEY,
-        this.shadow,
-      ]);
+      await this.lock.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [REBUILD_LOCK_KEY, this.shadow]);
       this.lock.release();
     } catch {
       this.lock.release(true);

@@ -13,6 +13,8 @@ export * from './auth';
 export * from './work-items/work-item.commands';
 export * from './work-items/work-item.queries';
 export * from './work-items/work-items.module';
+export * from './plans/plan-artifact.store';
+export * from './plans/plan-bodies';
 
 export * from './messages/message.commands';
 export * from './control/control.handler';

@@ -8,11 +8,15 @@ import { expectArgs, type ParsedArgs } from '../args';
 import { CliError, EXIT, type CliIo } from '../cli-io';
 import { withStores } from '../cli-run';
 import { assertAgentId } from './agent-id';
+import { readPlanBodies, restorePlanBodies } from './plan-files';
 
 export const IMPORT_USAGE = 'import <dir> [--as <agent-id>]';
 const BATCH = 500;
 
-/** Appends an exported stream to this deployment; revisions come out identical. */
+/**
+ * Appends an exported stream to this deployment; revisions come out identical. The plan bodies
+ * of the export are kept first, so every event that names one finds it.
+ */
 export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   expectArgs(args, IMPORT_USAGE, { min: 1, max: 1 }, ['as']);
   const dir = resolve(io.cwd, args.positionals[0]);
@@ -21,7 +25,11 @@ export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number
   assertAgentId(target);
   assertFoldable(events);
   const toAppend = eventsToImport(events, source, target);
-  const { resumedAt } = await withStores(io, ({ store }) => appendStream(store, target, toAppend));
+  const bodies = await readPlanBodies(dir);
+  const { resumedAt } = await withStores(io, async ({ pool, store }) => {
+    await restorePlanBodies(bodies, pool);
+    return appendStream(store, target, toAppend);
+  });
   const resumed = resumedAt > 0 ? ` (resumed an interrupted import at revision ${resumedAt})` : '';
   const ids = source === target ? 'event ids kept' : `exported from ${source}; event ids derived for ${target}`;
   io.stdout(

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type AgentCommand,
   type AgentEvent,
@@ -9,6 +9,8 @@ import {
 } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
+import { withLocalPlanPaths } from '../plans/plan-paths';
+import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';
 
@@ -37,6 +39,7 @@ export class AgentCommandService {
   constructor(
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepository<AgentState, AgentEvent>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(APPLICATION_SETTINGS) private readonly settings?: ApplicationSettings,
   ) {}
 
   /** The command meta: time from the injected clock, the idempotency key as command id. */
@@ -59,7 +62,10 @@ export class AgentCommandService {
       },
       (state) => decideAgent(command, state),
     );
-    const reply = render(command, result.before, result.after, result.events);
+    // Replies name plan files under this replica's AGENT_HOME, whoever recorded the descriptor.
+    const local = (state: AgentState) =>
+      this.settings ? withLocalPlanPaths(state, envelope.agentId, this.settings.agentHome) : state;
+    const reply = render(command, local(result.before), local(result.after), result.events);
     return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
   }
 

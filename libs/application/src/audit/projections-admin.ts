@@ -5,7 +5,8 @@ import { ApiError } from '@app/core';
 /** What a rebuild needs of the projection runner (`ProjectionRunner` of libs/read-models). */
 export interface RebuildableProjection {
   readonly name: string;
-  rebuild(onProgress?: (applied: number) => void): Promise<number>;
+  /** `upTo`: the position the replay runs to (it grows when the live runner moved on meanwhile). */
+  rebuild(onProgress?: (applied: number, upTo: bigint | null) => void): Promise<number>;
 }
 
 /** The one query the status needs; structurally a `pg.Pool` (the application does not import pg). */
@@ -109,7 +110,7 @@ function stalledAt(row: Record<string, unknown>): StalledAt | null {
 /** Drops and replays one projection from position 0, timed. */
 export async function timedRebuild(
   projection: RebuildableProjection,
-  onProgress?: (applied: number) => void,
+  onProgress?: (applied: number, upTo: bigint | null) => void,
 ): Promise<RebuildResult> {
   const started = performance.now();
   const events = await projection.rebuild(onProgress);
@@ -154,6 +155,11 @@ export class ProjectionsAdmin {
     try {
       return await timedRebuild(runner);
     } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'rebuild_running')
+        throw new ApiError('conflict', (error as Error).message, {
+          reason: 'rebuild_running',
+          projection: runner.name,
+        });
       const letter = stalledLetter(error);
       if (!letter) throw error;
       throw new ApiError(

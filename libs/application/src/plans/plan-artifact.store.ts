@@ -1,21 +1,30 @@
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isValidId, type PlanArtifact } from '@app/domain';
+import { type PlanBodies, planHash, planHashHex } from './plan-bodies';
 
 export const PREVIEW_CHARS = 1600;
 export const PLAN_STORE = Symbol('PLAN_STORE');
+const KEPT_CACHE = 10_000;
 
 /**
  * Plan files under the agent home: `<AGENT_HOME>/<agent_id>/work-items/<work_item_id>/plan.md`,
- * edited directly by agents. Every distinct body is also kept content-addressed by hash
- * (`<AGENT_HOME>/.plan-versions/sha256/<hex>`) so an audit can show each version.
+ * the agent's working copy, edited directly by agents (every read and write looks at the file, so
+ * an edit by hand is seen and recorded as a refresh). Every distinct body is also kept
+ * content-addressed by hash in Postgres (PlanBodies, shared by all replicas; without it, as in
+ * unit specs, under `<AGENT_HOME>/.plan-versions/sha256/<hex>`), before the event naming it is
+ * appended. A working copy missing on this replica (an imported agent, another replica's home)
+ * is restored from there, with its recorded date.
  * Paths are built only from validated ids and checked to stay inside the agent home.
  */
 export class PlanArtifactStore {
   private readonly root: string;
+  private readonly kept = new Set<string>();
 
-  constructor(agentHome: string) {
+  constructor(
+    agentHome: string,
+    private readonly bodies: PlanBodies | null = null,
+  ) {
     this.root = resolve(agentHome);
   }
 
@@ -39,23 +48,23 @@ export class PlanArtifactStore {
     return this.describe(agentId, workItemId);
   }
 
-  async read(agentId: string, workItemId: string): Promise<string | null> {
-    return fs.readFile(this.planPath(agentId, workItemId), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
+  /** The working copy's body (restored from the store first when missing and `stored` is known), or null. */
+  async read(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<string | null> {
+    const bytes = await this.workingCopy(agentId, workItemId, stored);
+    return bytes === null ? null : bytes.toString('utf8');
   }
 
-  /** The descriptor as the file is now (a missing file reads as empty), and its body kept by hash. */
-  async describe(agentId: string, workItemId: string): Promise<PlanArtifact> {
+  /**
+   * The descriptor as the file is now (a missing file reads as empty, unless `stored`, the
+   * recorded descriptor, names a body the store holds: the file is then restored from it), and
+   * its body kept by hash.
+   */
+  async describe(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<PlanArtifact> {
     const path = this.planPath(agentId, workItemId);
-    const bytes = await fs.readFile(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return Buffer.alloc(0);
-      throw error;
-    });
+    const bytes = (await this.workingCopy(agentId, workItemId, stored)) ?? Buffer.alloc(0);
     const stat = await fs.stat(path).catch(() => null);
     const descriptor = this.descriptorOf(agentId, workItemId, bytes, (stat?.mtime ?? new Date(0)).toISOString());
-    await this.keepVersion(descriptor.hash.slice('sha256:'.length), bytes);
+    await this.keepVersion(bytes);
     return descriptor;
   }
 
@@ -67,7 +76,7 @@ export class PlanArtifactStore {
     return {
       path,
       relative_path: relative(join(this.root, agentId), path).split(sep).join('/'),
-      hash: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+      hash: planHash(bytes),
       byte_size: bytes.length,
       updated_at: updatedAt,
       preview: chars.slice(0, PREVIEW_CHARS).join(''),
@@ -75,15 +84,50 @@ export class PlanArtifactStore {
     };
   }
 
-  /** A stored version of a plan body by its `sha256:<hex>` hash, or null. */
+  /** A stored version of a plan body by its `sha256:<hex>` hash (Postgres, then the older files), or null. */
   async version(hash: string): Promise<string | null> {
-    const match = /^sha256:([0-9a-f]{64})$/.exec(hash);
-    if (!match) return null;
-    return fs.readFile(this.versionPath(match[1]), 'utf8').catch(() => null);
+    return (await this.versionBytes(hash))?.toString('utf8') ?? null;
   }
 
-  private async keepVersion(hex: string, bytes: Buffer): Promise<void> {
-    const path = this.versionPath(hex);
+  /** The bytes of a stored version, or null. */
+  async versionBytes(hash: string): Promise<Buffer | null> {
+    const hex = planHashHex(hash);
+    if (hex === null) return null;
+    const kept = this.bodies ? await this.bodies.get(hash) : null;
+    return kept ?? fs.readFile(this.versionPath(hex)).catch(() => null);
+  }
+
+  /** The file's bytes; a missing file is first restored from the body `stored` names (null when none). */
+  private async workingCopy(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<Buffer | null> {
+    const path = this.planPath(agentId, workItemId);
+    const bytes = await readOrNull(path);
+    if (bytes !== null || stored === undefined) return bytes;
+    const body = await this.versionBytes(stored.hash);
+    if (body === null) return null;
+    await fs.mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.restore.tmp`;
+    await fs.writeFile(temp, body);
+    const when = new Date(stored.updated_at);
+    if (!Number.isNaN(when.getTime())) await fs.utimes(temp, when, when);
+    // The agent may have written the file meanwhile: its copy wins.
+    await fs.link(temp, path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    await fs.unlink(temp).catch(() => undefined);
+    return readOrNull(path);
+  }
+
+  private async keepVersion(bytes: Buffer): Promise<void> {
+    if (this.bodies) {
+      // Reads describe the file too: a body this process kept already costs no round trip.
+      const hash = planHash(bytes);
+      if (this.kept.has(hash)) return;
+      await this.bodies.put(bytes);
+      if (this.kept.size >= KEPT_CACHE) this.kept.clear();
+      this.kept.add(hash);
+      return;
+    }
+    const path = this.versionPath(planHashHex(planHash(bytes)) as string);
     await fs.mkdir(dirname(path), { recursive: true });
     await fs.writeFile(path, bytes, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
@@ -101,4 +145,11 @@ export class PlanArtifactStore {
     if (!path.startsWith(this.root + sep)) throw new Error(`plan path escapes the agent home: ${path}`);
     return path;
   }
+}
+
+async function readOrNull(path: string): Promise<Buffer | null> {
+  return fs.readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
 }

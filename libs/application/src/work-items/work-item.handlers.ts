@@ -75,8 +75,9 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
     // A write command that sees a changed plan file records the refresh (docs/domain-contract.md §1). The
     // cached state is enough to know whether the item exists (the decision itself loads afresh).
     const state = this.agents.peek(envelope.agentId) ?? (await this.agents.load(envelope.agentId)).state;
-    const plan_artifact = state.work_items.get(workItemId)
-      ? await this.plans.describe(envelope.agentId, workItemId)
+    const item = state.work_items.get(workItemId);
+    const plan_artifact = item
+      ? await this.plans.describe(envelope.agentId, workItemId, item.plan_artifact)
       : undefined;
     const command: UpdateWorkItem = {
       type: 'UpdateWorkItem',

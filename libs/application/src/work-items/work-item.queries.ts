@@ -53,10 +53,16 @@ export class GetAgentHandler implements IQueryHandler<GetAgentQuery> {
   }
 }
 
-/** Reads refresh the plan descriptor from the file: the file is the source of truth. */
+/**
+ * Reads refresh the plan descriptor from the file: the file is the working copy, an edit by hand
+ * shows at once (a missing file is restored from the stored body first). The path is always the
+ * file under this replica's AGENT_HOME, whichever replica recorded the descriptor.
+ */
 async function withFreshPlan(plans: PlanArtifactStore, view: WorkItemView): Promise<WorkItemView> {
-  const plan_artifact = await plans.describe(view.agent_id, view.id);
-  return plan_artifact.hash === view.plan_artifact.hash ? view : { ...view, plan_artifact };
+  const plan_artifact = await plans.describe(view.agent_id, view.id, view.plan_artifact);
+  if (plan_artifact.hash !== view.plan_artifact.hash) return { ...view, plan_artifact };
+  if (plan_artifact.path === view.plan_artifact.path) return view;
+  return { ...view, plan_artifact: { ...view.plan_artifact, path: plan_artifact.path } };
 }
 
 @QueryHandler(GetWorkItemQuery)
@@ -96,8 +102,9 @@ export class ReadPlanHandler implements IQueryHandler<ReadPlanQuery> {
 
   async execute({ agentId, workItemId }: ReadPlanQuery) {
     const { state } = await this.agents.load(agentId);
-    if (!state.work_items.get(workItemId)) throw notFound('work_item', workItemId);
-    return (await this.plans.read(agentId, workItemId)) ?? '';
+    const item = state.work_items.get(workItemId);
+    if (!item) throw notFound('work_item', workItemId);
+    return (await this.plans.read(agentId, workItemId, item.plan_artifact)) ?? '';
   }
 }
 

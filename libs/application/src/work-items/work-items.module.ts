@@ -1,17 +1,19 @@
 import { Module, type Provider } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ReadModelsModule } from '@app/read-models';
+import { POSTGRES_POOL, ReadModelsModule } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { agentRepositoryProvider } from '../agents/agents.providers';
 import { PLAN_STORE, PlanArtifactStore } from '../plans/plan-artifact.store';
+import { PlanBodies, type PlanBodySql } from '../plans/plan-bodies';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { WORK_ITEM_COMMAND_HANDLERS } from './work-item.handlers';
 import { WORK_ITEM_QUERY_HANDLERS } from './work-item.queries';
 
 const planStoreProvider: Provider = {
   provide: PLAN_STORE,
-  inject: [APPLICATION_SETTINGS],
-  useFactory: (config: ApplicationSettings) => new PlanArtifactStore(config.agentHome),
+  inject: [APPLICATION_SETTINGS, POSTGRES_POOL],
+  useFactory: (config: ApplicationSettings, pool: PlanBodySql) =>
+    new PlanArtifactStore(config.agentHome, new PlanBodies(pool)),
 };
 
 /** Agents and work items: commands through the agent repository, queries from the read models. */

@@ -220,4 +220,18 @@ describe('UpdateWorkItem with a fresh plan artifact descriptor', () => {
       .when(cmd.update('w-1', { plan_artifact: artifact('w-1', 'sha256:aaa', { updated_at: at(30) }) }))
       .thenNothing();
   });
+
+  it("records nothing when only the absolute path moved (another replica's AGENT_HOME, an imported agent)", () => {
+    const elsewhere = artifact('w-1', 'sha256:aaa', { path: '/srv/replica-2/agent-home/a/work-items/w-1/plan.md' });
+    given(open)
+      .when(cmd.update('w-1', { plan_artifact: elsewhere }))
+      .thenNothing();
+  });
+
+  it('records a refresh when the file is another one of the home (relative_path) with the same bytes', () => {
+    const moved = artifact('w-1', 'sha256:aaa', { relative_path: 'work-items/w-1/plan-v2.md' });
+    given(open)
+      .when(cmd.update('w-1', { plan_artifact: moved }))
+      .thenState((_after, events) => expect(events.map((e) => e.type)).toEqual(['PlanArtifactRefreshed']));
+  });
 });

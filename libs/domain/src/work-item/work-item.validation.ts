@@ -72,9 +72,13 @@ export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): P
   };
 }
 
-/** A descriptor differs when it names other bytes or another file (a touched mtime alone is no change). */
+/**
+ * A descriptor differs when it names other bytes or another file of the agent's home (a touched
+ * mtime alone is no change, nor is the absolute `path`: it names the file under the AGENT_HOME
+ * of the replica that described it, and another replica, or an imported agent, has another).
+ */
 export function planArtifactDiffers(stored: PlanArtifact, fresh: PlanArtifact): boolean {
-  return stored.hash !== fresh.hash || stored.path !== fresh.path || stored.relative_path !== fresh.relative_path;
+  return stored.hash !== fresh.hash || stored.relative_path !== fresh.relative_path;
 }
 
 export function sameTodoList(a: readonly TodoItem[], b: readonly TodoItem[]): boolean {

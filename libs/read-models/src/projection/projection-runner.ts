@@ -10,7 +10,7 @@ import { type ParkedAgent, ParkedAgents } from './parked-agents';
 import { type DeadLetter, isKnownAgentEventType } from './poison';
 import { ProjectionLoop } from './projection-loop';
 import type { Projector } from './projector';
-import { Rebuild } from './rebuild';
+import { Rebuild, type RebuildProgress } from './rebuild';
 
 export type { ApplyHook } from './batch-applier';
 
@@ -68,16 +68,19 @@ export class ProjectionRunner<S> {
     this.checkpointRow = new Checkpoint(pool, this.name);
     const deadLetters = new DeadLetters(pool, this.name);
     this.parked = new ParkedAgents(pool, this.name);
-    this.applier = new BatchApplier<S>({
-      pool,
-      checkpoint: this.checkpointRow,
-      states: new AgentStates(store, decider, undefined, options.snapshots),
-      deadLetters,
-      parked: this.parked,
-      projectors,
-      isKnownType: options.isKnownEventType ?? isKnownAgentEventType,
-      onParked: options.onParked,
-    });
+    // The live applier, and the shadow's of a rebuild (its pool writes the shadow tables first).
+    const applierOf = (db: Pool, checkpoint: Checkpoint, parked: ParkedAgents, letters: DeadLetters) =>
+      new BatchApplier<S>({
+        pool: db,
+        checkpoint,
+        states: new AgentStates(store, decider, undefined, options.snapshots),
+        deadLetters: letters,
+        parked,
+        projectors,
+        isKnownType: options.isKnownEventType ?? isKnownAgentEventType,
+        onParked: options.onParked,
+      });
+    this.applier = applierOf(pool, this.checkpointRow, this.parked, deadLetters);
     this.resolver = new DeadLetterResolver(pool, store, this.name, {
       applier: this.applier,
       states: new AgentStates(store, decider, 100, options.snapshots),
@@ -90,7 +93,12 @@ export class ProjectionRunner<S> {
       onError: options.onError,
       stallRetryMs: options.stallRetryMs ?? { first: 1_000, max: 300_000 },
     });
-    this.rebuilder = new Rebuild(pool, store, this.checkpointRow, this.applier, batchSize);
+    const shadowApplier = (db: Pool, checkpoint: Checkpoint) => {
+      const applier = applierOf(db, checkpoint, new ParkedAgents(db, this.name), new DeadLetters(db, this.name));
+      applier.hook = this.applier.hook;
+      return applier;
+    };
+    this.rebuilder = new Rebuild(pool, store, this.name, shadowApplier, this.applier.tableNames(), batchSize);
   }
 
   /** Starts consuming in the background from the stored checkpoint. */
@@ -151,17 +159,25 @@ export class ProjectionRunner<S> {
   }
 
   /**
-   * Drops every read model of this runner (and its parked agents) and replays from position 0;
-   * returns the event count. A poison event parks its agent again; a letter an operator skipped
-   * is skipped again.
+   * Replays from position 0 into shadow tables (the parked agents included) while the live ones
+   * keep serving (and this runner keeps applying), then swaps them in atomically; returns the
+   * event count. A poison event parks its agent in the shadow as in the live loop; a letter an
+   * operator skipped is skipped again.
    */
-  async rebuild(onProgress?: (applied: number) => void, options: { upTo?: bigint } = {}): Promise<number> {
-    const wasRunning = this.loop.running;
-    await this.stop();
-    try {
-      return await this.rebuilder.run(onProgress, options);
-    } finally {
-      if (wasRunning) await this.start();
-    }
+  async rebuild(onProgress?: RebuildProgress, options: { upTo?: bigint } = {}): Promise<number> {
+    return this.rebuilder.run(onProgress, options, async (swap) => {
+      // The live loop pauses for the swap alone, then resumes from the swapped checkpoint.
+      const wasRunning = this.loop.running;
+      await this.stop();
+      try {
+        const position = await swap();
+        this.checkpointRow.moveTo(position);
+        this.parked.invalidate();
+        await this.applier.forget();
+        return position;
+      } finally {
+        if (wasRunning) await this.start();
+      }
+    });
   }
 }

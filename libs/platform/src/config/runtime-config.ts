@@ -26,6 +26,8 @@ export interface RuntimeConfig {
   readonly eventStoreConnectionString: string | null;
   /** Parsed RUNTIME_API_TOKENS; null: a generated admin token in `<dataDir>/admin-token`. */
   readonly apiTokens: readonly ApiTokenGrant[] | null;
+  /** RUNTIME_API_TOKENS_FILE, absolute (JSON, reloaded on change or SIGHUP); undefined: unset. */
+  readonly apiTokensFile?: string;
   readonly role: RuntimeRole;
   readonly logLevel: LogLevel;
 }
@@ -87,6 +89,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       return null;
     }
   };
+  const tokensFile = (): string | undefined => {
+    const raw = read('RUNTIME_API_TOKENS_FILE');
+    if (raw === undefined) return undefined;
+    if (read('RUNTIME_API_TOKENS') !== undefined)
+      problems.push('RUNTIME_API_TOKENS and RUNTIME_API_TOKENS_FILE are both set: set one of them');
+    return absolute(raw);
+  };
   const roleOf = (raw: string | undefined): RuntimeRole => {
     if (raw === undefined || raw === 'all') return 'all';
     const parts = raw.split(',').map((part) => part.trim());
@@ -113,6 +122,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       'an esdb:// (or kurrentdb://) connection string',
     ),
     apiTokens: tokens(),
+    apiTokensFile: tokensFile(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   };

@@ -30,10 +30,11 @@ export interface UnaryHandlerDeps {
 export function requirementFor(options: GrpcMethodOptions, request: unknown): AccessRequirement {
   if (options.public) return { kind: 'public' };
   if (options.adminOnly) return { kind: 'admin' };
+  const roles = options.roles;
   const field = options.agentIdField === undefined ? 'agent_id' : options.agentIdField;
   const value =
     field && typeof request === 'object' && request !== null ? (request as Record<string, unknown>)[field] : undefined;
-  return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined };
+  return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined, roles };
 }
 
 /**

@@ -16,6 +16,8 @@ import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
+import { LOGIN_THROTTLE } from '../security/rate-limiting';
+import type { LoginThrottle } from '../security/login-throttle';
 import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
 import { replyMapperFor } from './grpc-reply';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
@@ -45,6 +47,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
     private readonly discovery: DiscoveryService,
     @Optional() @Inject(RATE_LIMITER) private readonly limiter?: RateLimiter,
+    @Optional() @Inject(LOGIN_THROTTLE) private readonly loginThrottle?: LoginThrottle | null,
   ) {
     this.log = logger.child({ component: 'grpc' });
   }
@@ -110,7 +113,12 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
         throw new Error(`gRPC service ${options.service} must be a singleton provider`);
       providers.push({ options, type: wrapper.metatype as GrpcProvider['type'], instance });
     }
-    const deps = { authorizer: this.authorizer, logger: this.log, limiter: this.limiter };
+    const deps = {
+      authorizer: this.authorizer,
+      logger: this.log,
+      limiter: this.limiter,
+      loginThrottle: this.loginThrottle ?? undefined,
+    };
     const names: string[] = [];
     for (const merged of mergeGrpcProviders(providers)) {
       const definition = loadServiceDefinition(merged.proto, merged.service);

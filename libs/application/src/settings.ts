@@ -7,6 +7,8 @@ import type { ApiTokenGrant } from './auth/api-tokens';
 export interface ApplicationSettings {
   /** Parsed RUNTIME_API_TOKENS; null: a generated admin token in `<dataDir>/admin-token`. */
   readonly apiTokens: readonly ApiTokenGrant[] | null;
+  /** RUNTIME_API_TOKENS_FILE (absolute), read at start and reloaded on change or SIGHUP; null: unset. */
+  readonly apiTokensFile?: string | null;
   /** Absolute. Holds `admin-token`. */
   readonly dataDir: string;
   /** Absolute root of the agents' homes (plan artifacts). */

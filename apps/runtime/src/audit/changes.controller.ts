@@ -8,6 +8,7 @@ import {
   type Change,
   type ChangeScope,
   type ChangesFeed,
+  ReadRoles,
 } from '@app/application';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
@@ -33,6 +34,7 @@ export class ChangesController {
     private readonly streams: EventStreams,
   ) {}
 
+  @ReadRoles()
   @Get()
   @ApiProduces('text/event-stream')
   @ApiOperation({

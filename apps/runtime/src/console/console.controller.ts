@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, CurrentCaller } from '@app/application';
+import { type Caller, CurrentCaller, ReadRoles } from '@app/application';
 import { ApiError } from '@app/core';
 import type { AgentScope } from '@app/read-models';
 import { IdParamPipe } from '../http-envelope';
@@ -20,6 +20,7 @@ function scopeOf(caller: Caller | null): AgentScope {
 export class ConsoleController {
   constructor(private readonly queries: QueryBus) {}
 
+  @ReadRoles()
   @Get('agents')
   @ApiOperation({
     summary:
@@ -29,12 +30,14 @@ export class ConsoleController {
     return this.queries.execute(new ListAgentsQuery(scopeOf(caller), optionalInt(query.limit)));
   }
 
+  @ReadRoles()
   @Get('attention')
   @ApiOperation({ summary: "Open work items waiting for an operator across this token's agents, oldest wait first" })
   attention(@CurrentCaller() caller: Caller | null, @Query() query: ConsoleListQueryDto) {
     return this.queries.execute(new ListAttentionQuery(scopeOf(caller), optionalInt(query.limit)));
   }
 
+  @ReadRoles()
   @Get('agents/:agent_id/board')
   @ApiOperation({
     summary: 'Candidate classes in scheduler order, each with its total and first items (ranking order)',
@@ -43,6 +46,7 @@ export class ConsoleController {
     return this.queries.execute(new GetBoardQuery(agentId, optionalInt(query.per_class)));
   }
 
+  @ReadRoles()
   @Get('agents/:agent_id/work-items/:work_item_id/history')
   @ApiOperation({
     summary:

@@ -1,11 +1,14 @@
-import type { CommandEnvelope } from '@app/application';
+import { rolesOf, type CommandEnvelope } from '@app/application';
 import type { AgentRuntimeRpc, CommandRequestFields, RpcRequest } from '@app/contracts';
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 
 type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra: Extra) => Promise<unknown>;
 
-/** Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`. */
+/**
+ * Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`, with
+ * the roles OPERATION_ROLES gives it (every role for a read): the same as its HTTP route's.
+ */
 function bind<M extends AgentRuntimeRpc, Extra>(
   rpc: M,
   call: (
@@ -25,7 +28,7 @@ function bind<M extends AgentRuntimeRpc, Extra>(
       return call(handle, this, request, context);
     };
     descriptor.value = wrapped as unknown as T;
-    GrpcUnary(rpc)(target, key, descriptor);
+    GrpcUnary(rpc, { roles: rolesOf(rpc) })(target, key, descriptor);
   };
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActivateAgentCommand } from '@app/application';
+import { ActivateAgentCommand, OperationRoles } from '@app/application';
 import { ActivationDto } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -11,6 +11,7 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 export class ActivationsController {
   constructor(private readonly commands: CommandBus) {}
 
+  @OperationRoles('Activate')
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'The agent host asks for the next action: one scheduler step; StartModelTurn opens a turn' })

@@ -7,6 +7,7 @@ import {
   ListBriefsQuery,
   ListDecisionsQuery,
   ListDeliverySummariesQuery,
+  ReadRoles,
 } from '@app/application';
 import {
   ContextQueryDto,
@@ -24,6 +25,7 @@ import { IdParamPipe } from '../http-envelope';
 export class SchedulerQueriesController {
   constructor(private readonly queries: QueryBus) {}
 
+  @ReadRoles()
   @Get('state')
   @ApiOperation({
     summary: 'The scheduler_state read model, next_decision (computed now on the aggregate) and projection_lag',
@@ -32,6 +34,7 @@ export class SchedulerQueriesController {
     return this.queries.execute(new GetSchedulerStateQuery(agentId));
   }
 
+  @ReadRoles()
   @Get('context')
   @ApiOperation({
     summary: 'The layered context projection within a token budget (consistent: read from the aggregate)',
@@ -40,12 +43,14 @@ export class SchedulerQueriesController {
     return this.queries.execute(new GetContextQuery(agentId, parseBudget(query.budget)));
   }
 
+  @ReadRoles()
   @Get('decisions')
   @ApiOperation({ summary: 'Recorded scheduler decisions, newest first' })
   decisions(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListDecisionsQueryDto) {
     return this.queries.execute(new ListDecisionsQuery(agentId, parseLimit(query.limit)));
   }
 
+  @ReadRoles()
   @Get('briefs')
   @ApiOperation({ summary: 'Briefs (ack, result, failure), newest first' })
   briefs(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListBriefsQueryDto) {
@@ -53,6 +58,7 @@ export class SchedulerQueriesController {
     return this.queries.execute(new ListBriefsQuery(agentId, { kind, work_item_id, limit: parseLimit(limit) }));
   }
 
+  @ReadRoles()
   @Get('delivery-summaries')
   @ApiOperation({ summary: 'Delivery summaries (promoted completion reports with their evidence), newest first' })
   deliverySummaries(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListDeliverySummariesQueryDto) {

@@ -1,7 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCommand } from '@app/application';
+import {
+  CloseRoundCommand,
+  EndTurnCommand,
+  RecordRoundCommand,
+  TurnHeartbeatCommand,
+  OperationRoles,
+} from '@app/application';
 import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -12,6 +18,7 @@ import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from 
 export class TurnsController {
   constructor(private readonly commands: CommandBus) {}
 
+  @OperationRoles('Heartbeat')
   @Post('heartbeat')
   @HttpCode(200)
   @ApiOperation({
@@ -28,6 +35,7 @@ export class TurnsController {
     );
   }
 
+  @OperationRoles('RecordRound')
   @Post('rounds')
   @HttpCode(200)
   @ApiOperation({ summary: 'RecordRound: an assistant round, before its tools run (closes the previous open round)' })
@@ -43,6 +51,7 @@ export class TurnsController {
     );
   }
 
+  @OperationRoles('CloseRound')
   @Post('rounds/:round_id/close')
   @HttpCode(200)
   @ApiOperation({ summary: 'CloseRound: evaluates report promotion once -> {promotion, warnings}' })
@@ -58,6 +67,7 @@ export class TurnsController {
     );
   }
 
+  @OperationRoles('TurnTerminal')
   @Post('terminal')
   @HttpCode(200)
   @ApiOperation({ summary: 'TurnTerminal: closes the turn and its open round, settles its message, writes its brief' })

@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ControlCommand, DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application';
+import {
+  ControlCommand,
+  DropMessageCommand,
+  EnqueueMessageCommand,
+  ListMessagesQuery,
+  ReadRoles,
+  OperationRoles,
+} from '@app/application';
 import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -15,6 +22,7 @@ export class MessagesController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('EnqueueMessage')
   @Post('messages')
   @ApiOperation({
     summary:
@@ -31,6 +39,7 @@ export class MessagesController {
     );
   }
 
+  @ReadRoles()
   @Get('messages')
   @ApiOperation({
     summary: 'ListMessages: status=queued (default) in priority band then FIFO order; other statuses newest first',
@@ -41,6 +50,7 @@ export class MessagesController {
     );
   }
 
+  @OperationRoles('DropMessage')
   @Delete('messages/:message_id')
   @ApiOperation({ summary: 'DropMessage: drops a queued message (operator action)' })
   drop(
@@ -54,6 +64,7 @@ export class MessagesController {
     );
   }
 
+  @OperationRoles('Control')
   @Post('control')
   @HttpCode(200)
   @ApiOperation({ summary: 'Control: start | stop | pause | resume (`changed: false` when nothing changes)' })

@@ -1,7 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application';
+import {
+  CreateTaskCommand,
+  ListTasksQuery,
+  UpdateTaskStatusCommand,
+  ReadRoles,
+  OperationRoles,
+} from '@app/application';
 import { parseLimit, CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -14,6 +20,7 @@ export class TasksController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('CreateTask')
   @Post()
   @ApiOperation({ summary: 'CreateTask (201)' })
   create(
@@ -25,6 +32,7 @@ export class TasksController {
     return this.commands.execute(new CreateTaskCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
+  @OperationRoles('UpdateTaskStatus')
   @Post(':task_id/status')
   @HttpCode(200)
   @ApiOperation({
@@ -46,6 +54,7 @@ export class TasksController {
     );
   }
 
+  @ReadRoles()
   @Get()
   @ApiOperation({ summary: 'ListTasks: newest first' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListTasksQueryDto) {

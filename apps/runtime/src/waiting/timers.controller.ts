@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery, SubmitWakeHintCommand } from '@app/application';
+import {
+  CancelTimerCommand,
+  CreateTimerCommand,
+  ListTimersQuery,
+  SubmitWakeHintCommand,
+  ReadRoles,
+  OperationRoles,
+} from '@app/application';
 import { ExpectedRevisionDto, parseLimit, CreateTimerDto, ListTimersQueryDto, WakeHintDto } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -15,6 +22,7 @@ export class TimersController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('CreateTimer')
   @Post('timers')
   @ApiOperation({ summary: 'CreateTimer (201): fire_at or duration_ms, optional interval_ms' })
   create(
@@ -26,12 +34,14 @@ export class TimersController {
     return this.commands.execute(new CreateTimerCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
+  @ReadRoles()
   @Get('timers')
   @ApiOperation({ summary: 'ListTimers: soonest first, with `due` against the server clock' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListTimersQueryDto) {
     return this.queries.execute(new ListTimersQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }));
   }
 
+  @OperationRoles('CancelTimer')
   @Delete('timers/:timer_id')
   @ApiOperation({ summary: 'CancelTimer (idempotent)' })
   cancel(
@@ -43,6 +53,7 @@ export class TimersController {
     return this.commands.execute(new CancelTimerCommand(envelopeOf(agentId, context, body.expected_revision), timerId));
   }
 
+  @OperationRoles('SubmitWakeHint')
   @Post('wake-hints')
   @HttpCode(202)
   @ApiOperation({ summary: 'SubmitWakeHint (202 with disposition: triggered, coalesced or ignored)' })

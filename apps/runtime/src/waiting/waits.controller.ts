@@ -6,6 +6,8 @@ import {
   TriggerWaitingIntentCommand,
   WaitForCommand,
   ListWaitingIntentsQuery,
+  ReadRoles,
+  OperationRoles,
 } from '@app/application';
 import {
   parseLimit,
@@ -26,6 +28,7 @@ export class WaitsController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('WaitFor')
   @Post('work-items/:work_item_id/wait')
   @ApiOperation({
     summary: 'WaitFor on a work item (201): blocks it with the reason; callback_token once for external waits',
@@ -42,6 +45,7 @@ export class WaitsController {
     );
   }
 
+  @OperationRoles('WaitFor')
   @Post('waits')
   @ApiOperation({ summary: 'WaitFor at agent scope (201): records the intent only' })
   waitOnAgent(
@@ -53,6 +57,7 @@ export class WaitsController {
     return this.commands.execute(new WaitForCommand(envelopeOf(agentId, context, expected_revision), null, input));
   }
 
+  @ReadRoles()
   @Get('waiting-intents')
   @ApiOperation({ summary: 'ListWaitingIntents: newest first, by status and work item' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWaitingIntentsQueryDto) {
@@ -62,6 +67,7 @@ export class WaitsController {
     );
   }
 
+  @OperationRoles('CancelWaitingIntent')
   @Delete('waiting-intents/:intent_id')
   @ApiOperation({ summary: 'CancelWaitingIntent (idempotent; the blocker stays)' })
   cancel(
@@ -75,6 +81,7 @@ export class WaitsController {
     );
   }
 
+  @OperationRoles('TriggerWaitingIntent')
   @Post('waiting-intents/:intent_id/trigger')
   @HttpCode(200)
   @ApiOperation({

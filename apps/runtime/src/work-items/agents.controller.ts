@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { canActOn, RegisterAgentCommand, GetAgentQuery } from '@app/application';
+import { canActOn, RegisterAgentCommand, GetAgentQuery, ReadRoles, OperationRoles } from '@app/application';
 import { RegisterAgentDto } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
@@ -15,6 +15,7 @@ export class AgentsController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('RegisterAgent')
   @Post()
   @ApiOperation({ summary: 'Register an agent (201; an existing id is 409)' })
   register(@Body() body: RegisterAgentDto, @CallerHeaders() context: HttpCommandContext) {
@@ -23,6 +24,7 @@ export class AgentsController {
     return this.commands.execute(new RegisterAgentCommand(envelopeOf(body.agent_id, context)));
   }
 
+  @ReadRoles()
   @Get(':agent_id')
   @ApiOperation({ summary: 'Agent summary: posture, focus and counts' })
   get(@Param('agent_id', IdParamPipe) agentId: string) {

@@ -10,6 +10,8 @@ import {
   GetWorkItemQuery,
   ListWorkItemsQuery,
   ReadPlanQuery,
+  ReadRoles,
+  OperationRoles,
 } from '@app/application';
 import {
   CompleteWorkItemDto,
@@ -31,6 +33,7 @@ export class WorkItemsController {
     private readonly queries: QueryBus,
   ) {}
 
+  @OperationRoles('CreateWorkItem')
   @Post()
   @ApiOperation({ summary: 'CreateWorkItem (201)' })
   create(
@@ -42,6 +45,7 @@ export class WorkItemsController {
     return this.commands.execute(new CreateWorkItemCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
+  @ReadRoles()
   @Get()
   @ApiOperation({ summary: 'ListWorkItems' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWorkItemsQueryDto) {
@@ -54,12 +58,14 @@ export class WorkItemsController {
     );
   }
 
+  @ReadRoles()
   @Get(':work_item_id')
   @ApiOperation({ summary: 'GetWorkItem' })
   get(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
     return this.queries.execute(new GetWorkItemQuery(agentId, workItemId));
   }
 
+  @OperationRoles('UpdateWorkItem')
   @Patch(':work_item_id')
   @ApiOperation({ summary: 'UpdateWorkItem; blocked_by: null clears the blocker' })
   update(
@@ -74,6 +80,7 @@ export class WorkItemsController {
     );
   }
 
+  @OperationRoles('PickWorkItem')
   @Post(':work_item_id/pick')
   @HttpCode(200)
   @ApiOperation({ summary: 'PickWorkItem' })
@@ -88,6 +95,7 @@ export class WorkItemsController {
     );
   }
 
+  @OperationRoles('CompleteWorkItem')
   @Post(':work_item_id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'CompleteWorkItem' })
@@ -102,6 +110,7 @@ export class WorkItemsController {
     );
   }
 
+  @ReadRoles()
   @Get(':work_item_id/plan')
   @Header('content-type', 'text/markdown; charset=utf-8')
   @ApiProduces('text/markdown')
@@ -110,6 +119,7 @@ export class WorkItemsController {
     return this.queries.execute(new ReadPlanQuery(agentId, workItemId));
   }
 
+  @OperationRoles('ReplacePlan')
   @Put(':work_item_id/plan')
   @ApiConsumes('text/markdown', 'text/plain')
   @ApiBody({ schema: { type: 'string' } })

@@ -1,3 +1,4 @@
+import type { TokenRole } from './roles';
 import type { AccessRequirement, Caller } from './request-authorizer';
 
 export type AccessDecision = 'allow' | 'unauthorized' | 'forbidden';
@@ -7,11 +8,17 @@ export function canActOn(caller: Caller, agentId: string): boolean {
   return caller.admin || caller.agents.includes(agentId);
 }
 
-/** The whole rule set, pure: no token -> 401; a token without access -> 403. */
+/** Does the caller's role fit? Admin always; an old-form grant (no role) has every agent role. */
+export function hasRole(caller: Caller, roles: readonly TokenRole[] | undefined): boolean {
+  return caller.admin || roles === undefined || caller.role === undefined || roles.includes(caller.role);
+}
+
+/** The whole rule set, pure: no token -> 401; a token without access to the agent, or
+ * whose role the operation does not accept -> 403. */
 export function decideAccess(caller: Caller | null, requirement: AccessRequirement): AccessDecision {
   if (requirement.kind === 'public') return 'allow';
   if (caller === null) return 'unauthorized';
   if (requirement.kind === 'admin') return caller.admin ? 'allow' : 'forbidden';
-  if (requirement.agentId === undefined) return 'allow';
-  return canActOn(caller, requirement.agentId) ? 'allow' : 'forbidden';
+  if (requirement.agentId !== undefined && !canActOn(caller, requirement.agentId)) return 'forbidden';
+  return hasRole(caller, requirement.roles) ? 'allow' : 'forbidden';
 }

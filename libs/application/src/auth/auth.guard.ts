@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from './route-metadata';
+import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE, ROUTE_ROLES } from './route-metadata';
+import type { TokenRole } from './roles';
 import { REQUEST_AUTHORIZER, type AccessRequirement, type Caller, type RequestAuthorizer } from './request-authorizer';
 
 declare module 'fastify' {
@@ -14,7 +15,8 @@ declare module 'fastify' {
 /**
  * Global guard, secure by default: every route needs a bearer token unless @Public().
  * A route with an `:agent_id` path param needs a token with access to that agent (403
- * otherwise, before any handler runs, so nothing is written); @AdminOnly() needs `*`.
+ * otherwise, before any handler runs, so nothing is written) and a role that the route's
+ * @Roles() accepts; @AdminOnly() needs `*`.
  */
 @Injectable()
 export class ApiAuthGuard implements CanActivate {
@@ -32,7 +34,11 @@ export class ApiAuthGuard implements CanActivate {
       ? { kind: 'public' }
       : this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY_ROUTE, targets)
         ? { kind: 'admin' }
-        : { kind: 'agent', agentId: params.agent_id };
+        : {
+            kind: 'agent',
+            agentId: params.agent_id,
+            roles: this.reflector.getAllAndOverride<readonly TokenRole[] | undefined>(ROUTE_ROLES, targets),
+          };
     request.caller = this.authorizer.authorize(request.headers.authorization, requirement);
     return true;
   }

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { REQUEST_AUTHORIZER } from './request-authorizer';
 import { ApiAuthGuard } from './auth.guard';
-import { requestAuthorizerProvider } from './auth.providers';
+import { ApiTokensReloader, requestAuthorizerProvider, tokenAuthenticatorProvider } from './auth.providers';
 
 /**
  * Bearer-token auth for HTTP (global guard) and gRPC (REQUEST_AUTHORIZER for the gRPC host
@@ -10,7 +10,12 @@ import { requestAuthorizerProvider } from './auth.providers';
  */
 @Global()
 @Module({
-  providers: [requestAuthorizerProvider, { provide: APP_GUARD, useClass: ApiAuthGuard }],
+  providers: [
+    tokenAuthenticatorProvider,
+    requestAuthorizerProvider,
+    ApiTokensReloader,
+    { provide: APP_GUARD, useClass: ApiAuthGuard },
+  ],
   exports: [REQUEST_AUTHORIZER],
 })
 export class AuthModule {}

@@ -1,22 +1,51 @@
-import type { Provider } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { LOGGER, type Logger } from '@app/core';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from './request-authorizer';
 import { ensureAdminToken } from './admin-token';
 import { TokenAuthenticator } from './bearer-token';
 import { TokenRequestAuthorizer } from './token-request-authorizer';
+import { ApiTokensFileWatcher, logGrants, readApiTokensFile } from './api-tokens-reload';
 
-/** RUNTIME_API_TOKENS, or the generated admin token when it is unset. */
-export const requestAuthorizerProvider: Provider = {
-  provide: REQUEST_AUTHORIZER,
+/** The process's token set: replaced in place when RUNTIME_API_TOKENS_FILE is reloaded. */
+export const TOKEN_AUTHENTICATOR = Symbol('TOKEN_AUTHENTICATOR');
+
+/** RUNTIME_API_TOKENS, RUNTIME_API_TOKENS_FILE, or the generated admin token when both are unset. */
+export const tokenAuthenticatorProvider: Provider = {
+  provide: TOKEN_AUTHENTICATOR,
   inject: [APPLICATION_SETTINGS, LOGGER],
-  useFactory: async (config: ApplicationSettings, logger: Logger): Promise<RequestAuthorizer> => {
+  useFactory: async (config: ApplicationSettings, logger: Logger): Promise<TokenAuthenticator> => {
     const log = logger.child({ component: 'auth' });
-    const grants = config.apiTokens ?? [await ensureAdminToken(config.dataDir, log)];
-    log.info(
-      { tokens: grants.map((grant) => ({ name: grant.name, admin: grant.admin, agents: grant.agents.length })) },
-      'API tokens loaded',
-    );
-    return new TokenRequestAuthorizer(new TokenAuthenticator(grants));
+    const grants = config.apiTokensFile
+      ? await readApiTokensFile(config.apiTokensFile)
+      : (config.apiTokens ?? [await ensureAdminToken(config.dataDir, log)]);
+    logGrants(log, grants, 'API tokens loaded');
+    return new TokenAuthenticator(grants);
   },
 };
+
+export const requestAuthorizerProvider: Provider = {
+  provide: REQUEST_AUTHORIZER,
+  inject: [TOKEN_AUTHENTICATOR],
+  useFactory: (authenticator: TokenAuthenticator): RequestAuthorizer => new TokenRequestAuthorizer(authenticator),
+};
+
+/** Watches RUNTIME_API_TOKENS_FILE (and listens for SIGHUP) while the app runs; nothing without a file. */
+@Injectable()
+export class ApiTokensReloader implements OnApplicationShutdown {
+  readonly watcher: ApiTokensFileWatcher | null;
+
+  constructor(
+    @Inject(APPLICATION_SETTINGS) config: ApplicationSettings,
+    @Inject(TOKEN_AUTHENTICATOR) authenticator: TokenAuthenticator,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    const path = config.apiTokensFile;
+    this.watcher = path ? new ApiTokensFileWatcher(path, authenticator, logger.child({ component: 'auth' })) : null;
+    this.watcher?.start();
+  }
+
+  onApplicationShutdown(): void {
+    this.watcher?.close();
+  }
+}

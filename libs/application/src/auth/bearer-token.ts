@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiTokenGrant } from './api-tokens';
 import type { Caller } from './request-authorizer';
+import { actorOf } from './roles';
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
@@ -11,6 +12,16 @@ export function parseBearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The two tokens of one grant give equal callers: the same actor (`ci:host`) either way. */
+function callerOf(grant: ApiTokenGrant): Caller {
+  const caller = {
+    tokenName: actorOf(grant.name, grant.role),
+    agents: Object.freeze([...grant.agents]),
+    admin: grant.admin,
+  };
+  return Object.freeze(grant.role === undefined ? caller : { ...caller, role: grant.role });
+}
+
 const digest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
 /**
@@ -18,19 +29,22 @@ const digest = (token: string): Buffer => createHash('sha256').update(token, 'ut
  * digests, timingSafeEqual), with no early exit on a match.
  */
 export class TokenAuthenticator {
-  private readonly entries: readonly { digest: Buffer; caller: Caller }[];
+  private entries: readonly { digest: Buffer; caller: Caller }[] = [];
 
   constructor(grants: readonly ApiTokenGrant[]) {
-    this.entries = grants.map((grant) => ({
-      digest: digest(grant.token),
-      caller: Object.freeze({ tokenName: grant.name, agents: Object.freeze([...grant.agents]), admin: grant.admin }),
-    }));
+    this.replace(grants);
+  }
+
+  /** Swap every grant at once (a reloaded tokens file): a request sees the old set or the new one. */
+  replace(grants: readonly ApiTokenGrant[]): void {
+    this.entries = grants.map((grant) => ({ digest: digest(grant.token), caller: callerOf(grant) }));
   }
 
   authenticate(token: string): Caller | null {
     const presented = digest(token);
     let found: Caller | null = null;
-    for (const entry of this.entries) {
+    const entries = this.entries;
+    for (const entry of entries) {
       const equal = timingSafeEqual(entry.digest, presented);
       if (equal && found === null) found = entry.caller;
     }

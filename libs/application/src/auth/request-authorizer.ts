@@ -3,20 +3,32 @@
  * libs/platform) and auth, so that both transports apply one rule set.
  */
 
+import type { TokenRole } from './roles';
+
 /** Who is calling: attached to every authenticated request. */
 export interface Caller {
-  /** Printable token name (`token-2`, `admin-token`): never the secret. */
+  /**
+   * The actor, printable, never the secret: `<grant name>:<role>` for a named grant (`ci:host`),
+   * the grant's name for the old form (`token-2`, `admin-token`). Recorded in event metadata.
+   */
   readonly tokenName: string;
   /** Agents this caller may act on; empty for admin. */
   readonly agents: readonly string[];
   readonly admin: boolean;
+  /** A named grant's role; absent for the old form (every agent role on its agents). */
+  readonly role?: TokenRole;
 }
 
 /** What an operation needs. */
 export type AccessRequirement =
   | { readonly kind: 'public' }
   /** A valid token; when `agentId` is given, one with access to that agent. */
-  | { readonly kind: 'agent'; readonly agentId?: string }
+  | {
+      readonly kind: 'agent';
+      readonly agentId?: string;
+      /** The roles the operation accepts (admin always passes); absent: every role. */
+      readonly roles?: readonly TokenRole[];
+    }
   | { readonly kind: 'admin' };
 
 export interface RequestAuthorizer {

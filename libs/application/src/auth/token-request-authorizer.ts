@@ -1,13 +1,13 @@
 import { AccessRequirement, Caller, RequestAuthorizer } from './request-authorizer';
 import { ID_PATTERN } from '@app/domain';
 import { ApiError } from '@app/core';
-import { decideAccess } from './access-decision';
+import { canActOn, decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
 
 /**
  * The one authorizer both transports use (HTTP guard, gRPC host). Order: a valid token (401),
  * then an agent id that can name an agent at all (400, whatever the token: no token may act on
- * `../etc`, and a client bug deserves the precise answer), then access to it (403).
+ * `../etc`, and a client bug deserves the precise answer), then access to it and a role the operation accepts (403).
  */
 export class TokenRequestAuthorizer implements RequestAuthorizer {
   constructor(private readonly authenticator: TokenAuthenticator) {}
@@ -35,6 +35,13 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
     if (decision === 'allow') return caller;
     if (requirement.kind === 'admin') throw new ApiError('forbidden', 'this operation needs an admin token');
     const agentId = requirement.kind === 'agent' ? requirement.agentId : undefined;
+    if (requirement.kind === 'agent' && (agentId === undefined || canActOn(caller, agentId))) {
+      throw new ApiError(
+        'forbidden',
+        `this token's role (${caller.role ?? ''}) may not call this operation: it accepts ${(requirement.roles ?? []).join(', ')}`,
+        { role: caller.role ?? null, accepted_roles: [...(requirement.roles ?? [])] },
+      );
+    }
     throw new ApiError('forbidden', `this token may not act on agent ${agentId ?? ''}`.trim(), {
       agent_id: agentId ?? null,
     });

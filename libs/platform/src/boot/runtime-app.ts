@@ -65,7 +65,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       api: options.api,
       extraModules: options.extraModules,
     });
-    app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
+    app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(config.trustedProxies ?? []), {
       bodyParser: false,
       bufferLogs: true,
       abortOnError: false,

@@ -1,5 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ApiTokenGrant, ApiTokensError, parseApiTokens } from '@app/application';
+import {
+  LOGIN_THROTTLE_ENV,
+  parseLoginThrottle,
+  parseTrustedProxies,
+  type LoginThrottlePolicy,
+} from '../security/login-throttle-policy';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
 /** `all`, one part, or a comma-separated list of parts (`api,projector`). */
@@ -29,6 +35,12 @@ export interface RuntimeConfig {
   readonly eventStoreConnectionString: string | null;
   /** Parsed RUNTIME_API_TOKENS; null: a generated admin token in `<dataDir>/admin-token`. */
   readonly apiTokens: readonly ApiTokenGrant[] | null;
+  /** RUNTIME_API_TOKENS_FILE, absolute (JSON, reloaded on change or SIGHUP); undefined: unset. */
+  readonly apiTokensFile?: string;
+  /** TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client; undefined: none. */
+  readonly trustedProxies?: readonly string[];
+  /** RUNTIME_LOGIN_THROTTLE; null: off; undefined: unset, the default (DEFAULT_LOGIN_THROTTLE). */
+  readonly loginThrottle?: LoginThrottlePolicy | null;
   readonly role: RuntimeRole;
   readonly logLevel: LogLevel;
   /**
@@ -95,6 +107,33 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       return null;
     }
   };
+  const tokensFile = (): string | undefined => {
+    const raw = read('RUNTIME_API_TOKENS_FILE');
+    if (raw === undefined) return undefined;
+    if (read('RUNTIME_API_TOKENS') !== undefined)
+      problems.push('RUNTIME_API_TOKENS and RUNTIME_API_TOKENS_FILE are both set: set one of them');
+    return absolute(raw);
+  };
+  const proxies = (): string[] | undefined => {
+    const raw = read('TRUSTED_PROXIES');
+    if (raw === undefined) return undefined;
+    try {
+      return parseTrustedProxies(raw);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return [];
+    }
+  };
+  const throttle = (): LoginThrottlePolicy | null | undefined => {
+    const raw = read(LOGIN_THROTTLE_ENV);
+    if (raw === undefined) return undefined;
+    try {
+      return parseLoginThrottle(raw);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return null;
+    }
+  };
   const roleOf = (raw: string | undefined): RuntimeRole => {
     if (raw === undefined || raw === 'all') return 'all';
     const parts = raw.split(',').map((part) => part.trim());
@@ -128,6 +167,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       'an esdb:// (or kurrentdb://) connection string',
     ),
     apiTokens: tokens(),
+    apiTokensFile: tokensFile(),
+    trustedProxies: proxies(),
+    loginThrottle: throttle(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),

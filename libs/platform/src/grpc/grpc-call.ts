@@ -7,6 +7,7 @@ import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
 import type { AccessRequirement, Caller, RequestAuthorizer } from '@app/application';
 import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
+import type { LoginThrottle } from '../security/login-throttle';
 import type { GrpcMethodOptions } from './grpc.decorators';
 import { toServiceError } from './grpc-status';
 
@@ -25,15 +26,18 @@ export interface UnaryHandlerDeps {
   logger: Logger;
   /** Per-token buckets shared with HTTP (a public RPC without a token: per peer address). */
   limiter?: RateLimiter;
+  /** Failed logins per peer address, shared with HTTP: a locked peer gets RESOURCE_EXHAUSTED rate_limited. */
+  loginThrottle?: LoginThrottle;
 }
 
 export function requirementFor(options: GrpcMethodOptions, request: unknown): AccessRequirement {
   if (options.public) return { kind: 'public' };
   if (options.adminOnly) return { kind: 'admin' };
+  const roles = options.roles;
   const field = options.agentIdField === undefined ? 'agent_id' : options.agentIdField;
   const value =
     field && typeof request === 'object' && request !== null ? (request as Record<string, unknown>)[field] : undefined;
-  return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined };
+  return { kind: 'agent', agentId: typeof value === 'string' && value.length > 0 ? value : undefined, roles };
 }
 
 /**
@@ -109,13 +113,21 @@ export function createUnaryHandler(
       try {
         assertWellFormedRequest(call.request);
         const authorization = firstString(call.metadata, 'authorization');
+        const peer = options.public ? null : peerAddress(safePeer(call));
+        deps.loginThrottle?.enforce(peer);
         if (deps.limiter) {
           // As on HTTP: every call of a valid token counts (refused ones too), before the route's check.
           const identity = deps.authorizer.authorize(authorization, { kind: 'public' });
           const key = rateLimitKey(identity?.tokenName ?? null, options.public ? peerAddress(safePeer(call)) : null);
           if (key !== null) enforceRateLimit(deps.limiter, key);
         }
-        const caller = deps.authorizer.authorize(authorization, requirementFor(options, call.request));
+        let caller: Caller | null;
+        try {
+          caller = deps.authorizer.authorize(authorization, requirementFor(options, call.request));
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
+          throw error;
+        }
         const reply = toReply(await invoke(call.request, { caller, metadata: call.metadata, requestId }));
         done('ok');
         callback(null, reply);

@@ -17,6 +17,8 @@ import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
+import { LOGIN_THROTTLE } from '../security/rate-limiting';
+import type { LoginThrottle } from '../security/login-throttle';
 import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
 import { replyMapperFor } from './grpc-reply';
 import { transportRefusalTrailers } from './grpc-transport-refusals';
@@ -47,6 +49,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
     private readonly discovery: DiscoveryService,
     @Optional() @Inject(RATE_LIMITER) private readonly limiter?: RateLimiter,
+    @Optional() @Inject(LOGIN_THROTTLE) private readonly loginThrottle?: LoginThrottle | null,
   ) {
     this.log = logger.child({ component: 'grpc' });
   }
@@ -119,7 +122,12 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
         throw new Error(`gRPC service ${options.service} must be a singleton provider`);
       providers.push({ options, type: wrapper.metatype as GrpcProvider['type'], instance });
     }
-    const deps = { authorizer: this.authorizer, logger: this.log, limiter: this.limiter };
+    const deps = {
+      authorizer: this.authorizer,
+      logger: this.log,
+      limiter: this.limiter,
+      loginThrottle: this.loginThrottle ?? undefined,
+    };
     const names: string[] = [];
     for (const merged of mergeGrpcProviders(providers)) {
       const definition = loadServiceDefinition(merged.proto, merged.service);

@@ -1,4 +1,5 @@
 import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+import type { TokenRole } from '@app/application';
 import type { ReplyAdapters } from './grpc-reply';
 
 export const GRPC_SERVICE_METADATA = 'runtime:grpc-service';
@@ -20,6 +21,8 @@ export interface GrpcMethodOptions {
   adminOnly?: boolean;
   /** Request field holding the agent id the caller must have access to; default `agent_id`, null for none. */
   agentIdField?: string | null;
+  /** The roles the RPC accepts (admin always passes); absent: every role. Every agent RPC declares them. */
+  roles?: readonly TokenRole[];
 }
 
 export interface GrpcMethodBinding extends GrpcMethodOptions {

@@ -13,8 +13,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Ids may be 128 characters and callback tokens ~150 (Fastify's default is 100). */
 export const MAX_PATH_PARAM_LENGTH = 600;
 
-export function createFastifyAdapter(): FastifyAdapter {
+/**
+ * `trustedProxies` (TRUSTED_PROXIES): the peers whose X-Forwarded-For gives `request.ip`
+ * (Fastify's trustProxy, proxy-addr's rules); empty: the peer address, whatever the headers say.
+ */
+export function createFastifyAdapter(trustedProxies: readonly string[] = []): FastifyAdapter {
   return new FastifyAdapter({
+    trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     genReqId: requestIdFor,

@@ -5,6 +5,30 @@ import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { LOGGER, type Logger } from '@app/core';
 import { registerRateLimiting } from '../http/rate-limit-hook';
 import { createRateLimiter, RATE_LIMITER, rateLimitFromEnv, type RateLimiter } from './rate-limiter';
+import { registerLoginThrottle } from '../http/login-throttle-hook';
+import { RUNTIME_CONFIG } from '../config/config.providers';
+import type { RuntimeConfig } from '../config/runtime-config';
+import { LoginThrottle } from './login-throttle';
+import { DEFAULT_LOGIN_THROTTLE, parseLoginThrottle } from './login-throttle-policy';
+
+/** The failed-login throttle of both transports (RUNTIME_LOGIN_THROTTLE); null when off. */
+export const LOGIN_THROTTLE = Symbol('LOGIN_THROTTLE');
+
+export const loginThrottleProvider: Provider = {
+  provide: LOGIN_THROTTLE,
+  inject: [RUNTIME_CONFIG, LOGGER],
+  useFactory: (config: RuntimeConfig, logger: Logger): LoginThrottle | null => {
+    const policy =
+      config.loginThrottle === undefined ? parseLoginThrottle(DEFAULT_LOGIN_THROTTLE) : config.loginThrottle;
+    logger
+      .child({ component: 'auth' })
+      .info(
+        { login_throttle: policy ?? 'off', trusted_proxies: config.trustedProxies ?? [] },
+        policy ? 'failed logins throttled per client address' : 'the failed-login throttle is off',
+      );
+    return policy ? new LoginThrottle(policy) : null;
+  },
+};
 
 /**
  * One limiter per process, shared by the HTTP hook and the gRPC host: a token's requests count
@@ -30,16 +54,21 @@ export class HttpRateLimiting implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
+    @Inject(LOGIN_THROTTLE) private readonly throttle: LoginThrottle | null,
   ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (fastify && typeof fastify.addHook === 'function')
-      registerRateLimiting(fastify, { limiter: this.limiter, authorizer: this.authorizer });
+    if (!fastify || typeof fastify.addHook !== 'function') return;
+    if (this.throttle) registerLoginThrottle(fastify, this.throttle);
+    registerRateLimiting(fastify, { limiter: this.limiter, authorizer: this.authorizer });
   }
 }
 
-/** The per-token rate limit of both transports (RATE_LIMITER, and the HTTP hook). Needs REQUEST_AUTHORIZER (AuthModule). */
+/** The per-token rate limit and the failed-login throttle of both transports (and their HTTP hooks). Needs REQUEST_AUTHORIZER (AuthModule). */
 @Global()
-@Module({ providers: [rateLimiterProvider, HttpRateLimiting], exports: [RATE_LIMITER] })
+@Module({
+  providers: [rateLimiterProvider, loginThrottleProvider, HttpRateLimiting],
+  exports: [RATE_LIMITER, LOGIN_THROTTLE],
+})
 export class RateLimitingModule {}

@@ -4,7 +4,8 @@ import { DiscoveryService, HttpAdapterHost, MetadataScanner, Reflector } from '@
 import type { FastifyInstance } from 'fastify';
 import { loadSync } from '@grpc/proto-loader';
 import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath, RUNTIME_GRPC_SERVICE } from '@app/contracts';
-import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE } from '@app/application';
+import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE, ROUTE_ROLES, type TokenRole } from '@app/application';
+import { grpcMethodsOf, grpcServiceOf } from '@app/platform';
 import type { TestApp } from '../../../support/app';
 
 /*
@@ -113,6 +114,8 @@ export function httpRouteTable(app: TestApp): HttpRoute[] {
 export interface NestRoute extends HttpRoute {
   public: boolean;
   adminOnly: boolean;
+  /** Its @Roles() (undefined: none declared). */
+  roles: readonly TokenRole[] | undefined;
 }
 
 /** The same routes as Nest's controllers declare them, with their @Public()/@AdminOnly() metadata. */
@@ -141,6 +144,7 @@ export function nestRouteTable(app: TestApp): NestRoute[] {
               .join('/')}`,
             public: reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, type]) === true,
             adminOnly: reflector.getAllAndOverride<boolean>(ADMIN_ONLY_ROUTE, [handler, type]) === true,
+            roles: reflector.getAllAndOverride<readonly TokenRole[] | undefined>(ROUTE_ROLES, [handler, type]),
           });
         }
       }
@@ -195,4 +199,16 @@ export function classifyRpc(rpc: GrpcRpc): RpcClass | null {
   if (ADMIN_RPCS.includes(rpc.name)) return 'admin';
   if (rpc.requestFields.includes('agent_id')) return 'agent';
   return null;
+}
+
+/** The roles each RPC of the running app declares (undefined: none), read from its @GrpcService providers. */
+export function grpcRoleTable(app: TestApp): Map<string, readonly TokenRole[] | undefined> {
+  const discovery = app.runtime.app.get(DiscoveryService, { strict: false });
+  const table = new Map<string, readonly TokenRole[] | undefined>();
+  for (const wrapper of discovery.getProviders()) {
+    const service = grpcServiceOf(wrapper.metatype);
+    if (service?.service !== RUNTIME_GRPC_SERVICE) continue;
+    for (const binding of grpcMethodsOf(wrapper.metatype)) table.set(binding.method, binding.roles);
+  }
+  return table;
 }

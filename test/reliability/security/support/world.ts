@@ -69,7 +69,9 @@ export interface SecurityWorld {
  * One app with three tokens (mine, theirs, admin; secrets random per run) and an agent with a
  * work item, an external wait (and its callback token), a task, a timer and a queued message.
  */
-export function securityWorld(options: Omit<TestAppOptions, 'tokens'> & { rateLimit?: string } = {}): SecurityWorld {
+export function securityWorld(
+  options: Omit<TestAppOptions, 'tokens'> & { rateLimit?: string; extraTokens?: () => string } = {},
+): SecurityWorld {
   const world = {
     mine: freshId('sec-mine'),
     theirs: freshId('sec-theirs'),
@@ -77,11 +79,11 @@ export function securityWorld(options: Omit<TestAppOptions, 'tokens'> & { rateLi
   } as SecurityWorld;
   world.tokens = { mine: secret('tok-mine'), theirs: secret('tok-theirs'), admin: secret('tok-admin') };
   beforeAll(async () => {
-    const { rateLimit = 'off', ...appOptions } = options;
+    const { rateLimit = 'off', extraTokens, ...appOptions } = options;
     world.app = await withRateLimit(rateLimit, () =>
       startTestApp({
         ...appOptions,
-        tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*`,
+        tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*${extraTokens ? `;${extraTokens()}` : ''}`,
       }),
     );
     const store = world.app.runtime.app.get<EventStore>(EVENT_STORE);

@@ -153,7 +153,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
       const repeat = this.repeatOf(ctx, loaded);
-      if (repeat) return this.replayCommand(ctx.agentId, repeat, loaded);
+      if (repeat) return this.replayCommand(ctx.agentId, repeat);
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
         throw new WrongExpectedRevisionError(
           agentStream(ctx.agentId),
@@ -229,11 +229,7 @@ export class AgentRepository<S, E extends DomainEvent> {
   }
 
   /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(
-    agentId: string,
-    range: { first: bigint; last: bigint },
-    loaded: LoadedAgent<S>,
-  ): Promise<TransactResult<S, E>> {
+  private async replayCommand(agentId: string, range: { first: bigint; last: bigint }): Promise<TransactResult<S, E>> {
     const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
     let before = this.decider.initialState(agentId);
     const events: E[] = [];

@@ -30,6 +30,8 @@ export interface CommandEnvelope {
 export interface RunOptions {
   /** Fields of the command's data the handler read from the server's state, not the request: not fingerprinted. */
   unfingerprinted?: readonly string[];
+  /** False when the key is itself the identity of what is sent (a webhook's event_id): a repeat always replays. */
+  fingerprint?: boolean;
 }
 
 export type Renderer<C, R> = (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R;
@@ -92,7 +94,7 @@ export class AgentCommandService {
    */
   private identity(envelope: CommandEnvelope, command: AgentCommand, options: RunOptions) {
     if (envelope.scope === 'scheduler') return { scope: 'scheduler' as const };
-    if (envelope.idempotencyKey === undefined) return { scope: 'caller' as const };
+    if (envelope.idempotencyKey === undefined || options.fingerprint === false) return { scope: 'caller' as const };
     return { scope: 'caller' as const, fingerprint: commandFingerprint(command, options.unfingerprinted) };
   }
 

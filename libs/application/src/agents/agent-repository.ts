@@ -61,7 +61,7 @@ export interface TransactResult<S, E extends DomainEvent> {
 }
 
 export interface AgentRepositoryOptions {
-  /** Retries of a command without expected_revision that another process's write beat (default 10). */
+  /** Retries of a command without expected_revision that another process's write beat (default 30). */
   maxRetries?: number;
   /** The rest of the retry policy (budget, jittered backoff, Retry-After). */
   retry?: Partial<ContentionRetry>;

@@ -2,9 +2,9 @@ import { ApiError } from '@app/core';
 
 /** How a command without expected_revision retries when another process wrote the agent first. */
 export interface ContentionRetry {
-  /** Retries after the first attempt (default 10). */
+  /** Retries after the first attempt (default 30). */
   maxRetries: number;
-  /** No retry starts after this long since the first attempt (ms, default 3000). */
+  /** No retry starts after this long since the first attempt (ms, default 10 000). */
   budgetMs: number;
   /** The backoff before retry n is a random share of min(maxDelayMs, baseDelayMs * 2^n) (ms). */
   baseDelayMs: number;
@@ -17,8 +17,8 @@ export interface ContentionRetry {
 }
 
 export const DEFAULT_CONTENTION_RETRY: ContentionRetry = {
-  maxRetries: 10,
-  budgetMs: 3000,
+  maxRetries: 30,
+  budgetMs: 10_000,
   baseDelayMs: 5,
   maxDelayMs: 250,
   retryAfterSeconds: 1,

@@ -216,5 +216,18 @@ describe('the platform over real HTTP (Fastify, embedded Postgres)', () => {
       expect(res.json).toEqual({ error: { code, message: expect.any(String), details } });
       expect(res.text).not.toMatch(/10\.1\.2\.3|password|secret\.ts/);
     });
+
+    it('renders contention (retries ran out) as 503 contention with Retry-After, never a 409', async () => {
+      const res = await call('POST', '/v1/agents/agent-a/fail/contention', { token: 'tok-a' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.json).toEqual({
+        error: {
+          code: 'contention',
+          message: expect.any(String),
+          details: { agent_id: 'agent-a', attempts: 11, retry_after_seconds: 1 },
+        },
+      });
+    });
   });
 });

@@ -13,6 +13,8 @@ import { withLocalPlanPaths } from '../plans/plan-paths';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';
+import type { CommandScope } from './command-windows';
+import { commandFingerprint } from './command-fingerprint';
 
 /** What every command carries besides its own fields: who, which agent, idempotency, concurrency. */
 export interface CommandEnvelope {
@@ -23,6 +25,15 @@ export interface CommandEnvelope {
   /** Optimistic check on the agent stream revision. */
   expectedRevision?: bigint;
   correlationId?: string;
+  /** `scheduler` for the scheduler's own writes: their ids never enter the callers' window. */
+  scope?: CommandScope;
+}
+
+export interface RunOptions {
+  /** Fields of the command's data the handler read from the server's state, not the request: not fingerprinted. */
+  unfingerprinted?: readonly string[];
+  /** False when the key is itself the identity of what is sent (a webhook's event_id): a repeat always replays. */
+  fingerprint?: boolean;
 }
 
 export type Renderer<C, R> = (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R;
@@ -51,12 +62,14 @@ export class AgentCommandService {
     envelope: CommandEnvelope,
     command: C,
     render: Renderer<C, R>,
+    options: RunOptions = {},
   ): Promise<WithRevision<R>> {
     const result = await this.agents.transact(
       {
         agentId: envelope.agentId,
         commandId: command.meta.command_id,
         expectedRevision: envelope.expectedRevision,
+        ...this.identity(envelope, command, options),
         actor: envelope.caller.tokenName,
         correlationId: envelope.correlationId,
       },
@@ -71,12 +84,24 @@ export class AgentCommandService {
 
   /**
    * Decides without appending: a command that would be refused throws here, before the
-   * handler touches anything outside the store (plan files). A repeated command passes.
+   * handler touches anything outside the store (plan files). A repeated command passes; a
+   * reused key naming another request is refused here too.
    */
-  async dryRun(envelope: CommandEnvelope, command: AgentCommand): Promise<void> {
+  async dryRun(envelope: CommandEnvelope, command: AgentCommand, options: RunOptions = {}): Promise<void> {
     const loaded = await this.agents.load(envelope.agentId);
-    if (loaded.commands.has(command.meta.command_id)) return;
+    const ctx = { agentId: envelope.agentId, commandId: command.meta.command_id };
+    if (this.agents.repeatOf({ ...ctx, ...this.identity(envelope, command, options) }, loaded)) return;
     decideAgent(command, loaded.state);
+  }
+
+  /**
+   * The scope of a write, and for a caller's key: the fingerprint of the request it names (a
+   * generated id is never sent again, so it needs none).
+   */
+  private identity(envelope: CommandEnvelope, command: AgentCommand, options: RunOptions) {
+    if (envelope.scope === 'scheduler') return { scope: 'scheduler' as const };
+    if (envelope.idempotencyKey === undefined || options.fingerprint === false) return { scope: 'caller' as const };
+    return { scope: 'caller' as const, fingerprint: commandFingerprint(command, options.unfingerprinted) };
   }
 
   /** The cached state of the agent, without IO (it may lag other writers): for hints only. */

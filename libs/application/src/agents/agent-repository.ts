@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
+import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import {
   AgentDecider,
   AgentFold,
@@ -9,14 +9,26 @@ import {
   SnapshotStore,
   toDomainEvent,
 } from '@app/core';
-import { IdempotencyWindow } from './idempotency-window';
+import { AgentQueue } from './agent-queue';
+import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
+import type { IdempotencyWindow } from './idempotency-window';
+import {
+  backoffMs,
+  type ContentionRetry,
+  contentionError,
+  DEFAULT_CONTENTION_RETRY,
+  idempotencyKeyReused,
+} from './write-contention';
 
-/** An agent as the repository holds it between commands: its state, revision and idempotency window. */
+/** An agent as the repository holds it between commands: its state, revision and idempotency windows. */
 export interface LoadedAgent<S> {
   state: S;
   /** Revision of the last event folded in, or null for a stream that does not exist. */
   revision: bigint | null;
+  /** The callers' command ids (Idempotency-Key / command_id). */
   commands: IdempotencyWindow;
+  /** The scheduler's own command ids: they never push callers' keys out. */
+  schedulerCommands: IdempotencyWindow;
   /** Events folded since the last snapshot was taken. */
   sinceSnapshot: number;
 }
@@ -27,6 +39,10 @@ export interface TransactRequest {
   commandId: string;
   /** The caller's optimistic check on the agent stream revision (409 on mismatch). */
   expectedRevision?: bigint;
+  /** The request's fingerprint: the same key with another fingerprint is 422 `idempotency_key_reused`. */
+  fingerprint?: string;
+  /** Default `caller`. */
+  scope?: CommandScope;
   actor: string;
   correlationId?: string;
   causationId?: string;
@@ -45,7 +61,10 @@ export interface TransactResult<S, E extends DomainEvent> {
 }
 
 export interface AgentRepositoryOptions {
+  /** Retries of a command without expected_revision that another process's write beat (default 30). */
   maxRetries?: number;
+  /** The rest of the retry policy (budget, jittered backoff, Retry-After). */
+  retry?: Partial<ContentionRetry>;
   snapshotEvery?: number;
   cacheSize?: number;
   onSnapshotError?: (error: unknown) => void;
@@ -53,13 +72,16 @@ export interface AgentRepositoryOptions {
 
 /**
  * Loads an agent (cache or snapshot + tail: the one fold of libs/core), runs the decider, and
- * appends with the expected revision, retrying a bounded number of times when another writer
- * got there first.
+ * appends with the expected revision. The writes of one agent in this process run one at a time
+ * (AgentQueue); when another process got there first, a command without expected_revision
+ * reloads and decides again after a jittered backoff, a bounded number of times, then gives up
+ * with 503 `contention` (docs/decisions/0016). Only a caller's own stale expected_revision is a 409.
  */
 export class AgentRepository<S, E extends DomainEvent> {
   private readonly cache = new Map<string, LoadedAgent<S>>();
   private readonly agents: AgentFold<S, E>;
-  private readonly maxRetries: number;
+  private readonly queue = new AgentQueue();
+  private readonly retry: ContentionRetry;
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
 
@@ -70,7 +92,11 @@ export class AgentRepository<S, E extends DomainEvent> {
     private readonly options: AgentRepositoryOptions = {},
   ) {
     this.agents = new AgentFold(store, decider, snapshots);
-    this.maxRetries = options.maxRetries ?? 5;
+    this.retry = {
+      ...DEFAULT_CONTENTION_RETRY,
+      ...options.retry,
+      maxRetries: options.maxRetries ?? options.retry?.maxRetries ?? DEFAULT_CONTENTION_RETRY.maxRetries,
+    };
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.cacheSize = options.cacheSize ?? 1000;
   }
@@ -81,14 +107,17 @@ export class AgentRepository<S, E extends DomainEvent> {
     const { state, revision, snapshot, tail } = await this.agents.fold(agentId, { base: cached });
     let loaded = cached;
     if (!loaded || tail.length > 0) {
-      const commands =
-        cached?.commands ?? (snapshot ? IdempotencyWindow.fromJSON(snapshot.commands) : IdempotencyWindow.empty());
-      const sinceSnapshot = (cached?.sinceSnapshot ?? 0) + tail.length;
+      const windows = cached ?? windowsOf(snapshot?.commands ?? []);
+      const applied = appliedCommands(tail);
       loaded = {
         state,
         revision,
-        commands: tail.length === 0 ? commands : commands.withEvents(appliedCommands(tail)),
-        sinceSnapshot,
+        commands: applied.caller.length === 0 ? windows.commands : windows.commands.withEvents(applied.caller),
+        schedulerCommands:
+          applied.scheduler.length === 0
+            ? windows.schedulerCommands
+            : windows.schedulerCommands.withEvents(applied.scheduler),
+        sinceSnapshot: (cached?.sinceSnapshot ?? 0) + tail.length,
       };
     }
     this.remember(agentId, loaded);
@@ -100,10 +129,31 @@ export class AgentRepository<S, E extends DomainEvent> {
     return this.cache.get(agentId)?.state ?? null;
   }
 
-  async transact(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+  /**
+   * The command id's first result when the window holds it (a repeat), null when it is new; a
+   * caller's key that names a different request is refused (422 `idempotency_key_reused`).
+   * A key recorded before fingerprints were kept has none: it replays, as it always did.
+   */
+  repeatOf(ctx: Pick<TransactRequest, 'agentId' | 'commandId' | 'fingerprint' | 'scope'>, loaded: LoadedAgent<S>) {
+    const window = ctx.scope === 'scheduler' ? loaded.schedulerCommands : loaded.commands;
+    const range = window.get(ctx.commandId);
+    if (range === undefined) return null;
+    if (range.fingerprint !== undefined && ctx.fingerprint !== undefined && range.fingerprint !== ctx.fingerprint)
+      throw idempotencyKeyReused(ctx.agentId);
+    return range;
+  }
+
+  /** Every write of an agent in this process goes through its queue: one at a time, in order. */
+  transact(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+    return this.queue.run(ctx.agentId, () => this.transactNow(ctx, decide));
+  }
+
+  private async transactNow(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+    const started = this.retry.now();
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
-      if (loaded.commands.has(ctx.commandId)) return this.replayCommand(ctx.agentId, ctx.commandId, loaded);
+      const repeat = this.repeatOf(ctx, loaded);
+      if (repeat) return this.replayCommand(ctx.agentId, repeat);
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
         throw new WrongExpectedRevisionError(
           agentStream(ctx.agentId),
@@ -125,7 +175,12 @@ export class AgentRepository<S, E extends DomainEvent> {
       try {
         return await this.append(ctx, loaded, events);
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxRetries) throw error;
+        // Another process wrote first. A caller's expected_revision is now stale: the next load says 409.
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (ctx.expectedRevision !== undefined) continue;
+        if (attempt >= this.retry.maxRetries || this.retry.now() - started >= this.retry.budgetMs)
+          throw contentionError(ctx.agentId, this.retry, attempt + 1);
+        await this.retry.sleep(backoffMs(this.retry, attempt));
       }
     }
   }
@@ -141,19 +196,24 @@ export class AgentRepository<S, E extends DomainEvent> {
         causation_id: ctx.causationId ?? ctx.commandId,
         actor: ctx.actor,
         schema_version: currentSchemaVersion(event.type),
+        ...(ctx.fingerprint === undefined ? {} : { command_fingerprint: ctx.fingerprint }),
+        ...(ctx.scope === 'scheduler' ? { command_scope: 'scheduler' } : {}),
       },
     }));
     const expected = loaded.revision === null ? 'no_stream' : loaded.revision;
     const result = await this.store.appendToStream(agentStream(ctx.agentId), toAppend, expected);
     const after = events.reduce((state, event) => this.decider.evolve(state, event), loaded.state);
     const first = result.next_revision - BigInt(events.length - 1);
+    const touches: Array<[string, bigint, string?]> = [
+      [ctx.commandId, first, ctx.fingerprint],
+      [ctx.commandId, result.next_revision, ctx.fingerprint],
+    ];
     const next: LoadedAgent<S> = {
       state: after,
       revision: result.next_revision,
-      commands: loaded.commands.withEvents([
-        [ctx.commandId, first],
-        [ctx.commandId, result.next_revision],
-      ]),
+      commands: ctx.scope === 'scheduler' ? loaded.commands : loaded.commands.withEvents(touches),
+      schedulerCommands:
+        ctx.scope === 'scheduler' ? loaded.schedulerCommands.withEvents(touches) : loaded.schedulerCommands,
       sinceSnapshot: loaded.sinceSnapshot + events.length,
     };
     this.remember(ctx.agentId, next);
@@ -169,12 +229,7 @@ export class AgentRepository<S, E extends DomainEvent> {
   }
 
   /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(
-    agentId: string,
-    commandId: string,
-    loaded: LoadedAgent<S>,
-  ): Promise<TransactResult<S, E>> {
-    const range = loaded.commands.get(commandId)!;
+  private async replayCommand(agentId: string, range: { first: bigint; last: bigint }): Promise<TransactResult<S, E>> {
     const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
     let before = this.decider.initialState(agentId);
     const events: E[] = [];
@@ -205,18 +260,8 @@ export class AgentRepository<S, E extends DomainEvent> {
       revision: loaded.revision,
       state_version: this.decider.stateVersion,
       state: loaded.state,
-      commands: loaded.commands.toJSON(),
+      commands: [...loaded.commands.toJSON(), ...schedulerEntries(loaded.schedulerCommands)],
     };
     this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
   }
-}
-
-/** `[command_id, revision]` of each event that carries a command id, in stream order. */
-function appliedCommands(tail: readonly StoredEvent[]): Array<[string, bigint]> {
-  const applied: Array<[string, bigint]> = [];
-  for (const event of tail) {
-    const commandId = event.metadata.command_id;
-    if (typeof commandId === 'string') applied.push([commandId, event.revision]);
-  }
-  return applied;
 }

@@ -1,6 +1,7 @@
-import { RecentCommands } from '@app/core';
+import type { RecentCommand, RecentCommands } from '@app/core';
 
-type Range = { readonly first: bigint; readonly last: bigint };
+/** The revisions of a command's events, and the fingerprint of the request that wrote them (none before it was kept). */
+type Range = { readonly first: bigint; readonly last: bigint; readonly fingerprint?: string };
 type Touch = readonly [string, Range];
 
 export type IdempotencyWindowOptions = {
@@ -11,8 +12,9 @@ export type IdempotencyWindowOptions = {
 };
 
 /**
- * The idempotency window: the last N command ids applied to an agent and the revisions of
- * their events. Immutable; kept beside the domain state (the domain never sees it).
+ * The idempotency window: the last N command ids applied to an agent, the revisions of their
+ * events and the fingerprint of the request (docs/decisions/0016). Immutable; kept beside the
+ * domain state (the domain never sees it).
  *
  * Every command adds one id, so copying the whole window per command (a Map of 1000) was a
  * fixed cost of every command (figure 3's profile: 8% of the server's time). The window is a
@@ -39,7 +41,7 @@ export class IdempotencyWindow {
   static fromJSON(json: RecentCommands, options: IdempotencyWindowOptions = {}): IdempotencyWindow {
     return IdempotencyWindow.settle(
       options,
-      json.map(([id, first, last]) => [id, { first: BigInt(first), last: BigInt(last) }]),
+      json.map(([id, first, last, fingerprint]) => [id, range(BigInt(first), BigInt(last), fingerprint ?? undefined)]),
     );
   }
 
@@ -67,13 +69,16 @@ export class IdempotencyWindow {
     return settled.rank - movedBefore < pushedOut ? undefined : settled.range;
   }
 
-  /** A log that records each `[commandId, revision]` pair (in stream order). */
-  withEvents(pairs: Iterable<[string, bigint]>): IdempotencyWindow {
+  /** A log that records each `[commandId, revision, fingerprint?]` (in stream order). */
+  withEvents(pairs: Iterable<readonly [string, bigint, string?]>): IdempotencyWindow {
     const touched = new Map<string, Range>();
-    for (const [commandId, revision] of pairs) {
+    for (const [commandId, revision, fingerprint] of pairs) {
       const existing = touched.get(commandId) ?? this.get(commandId);
       touched.delete(commandId);
-      touched.set(commandId, { first: existing ? existing.first : revision, last: revision });
+      touched.set(
+        commandId,
+        range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint),
+      );
     }
     const recent = [...this.recent.filter(([id]) => !touched.has(id)), ...touched];
     const options = { limit: this.limit, compactAfter: this.compactAfter };
@@ -84,7 +89,11 @@ export class IdempotencyWindow {
   }
 
   toJSON(): RecentCommands {
-    return this.windowWith(this.recent).map(([id, range]) => [id, range.first.toString(), range.last.toString()]);
+    return this.windowWith(this.recent).map(([id, { first, last, fingerprint }]): RecentCommand =>
+      fingerprint === undefined
+        ? [id, first.toString(), last.toString()]
+        : [id, first.toString(), last.toString(), fingerprint],
+    );
   }
 
   /** The window in order (oldest touch first): the settled ids not touched since, then `recent`, the newest `limit`. */
@@ -95,3 +104,16 @@ export class IdempotencyWindow {
     return all.slice(Math.max(0, all.length - this.limit));
   }
 }
+
+function range(first: bigint, last: bigint, fingerprint: string | undefined): Range {
+  return fingerprint === undefined ? { first, last } : { first, last, fingerprint };
+}
+
+/** The Idempotency-Key header as the API documents it (OpenAPI; docs/reliability-security.md, decision 0016). */
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  `Names this request on this agent (gRPC: command_id). The same key with the same request replays ` +
+  `the first reply and records nothing; with a different request (another command, or other data) it ` +
+  `is 422 idempotency_key_reused and records nothing. Window: the agent's last ${IdempotencyWindow.LIMIT} ` +
+  `commands from callers, with no time limit (the scheduler's own writes never push a key out); an older ` +
+  `key is a new request. A webhook's event_id counts once for the whole life of its waiting intent. ` +
+  `Absent: every request is new.`;

@@ -73,4 +73,22 @@ describe('IdempotencyWindow', () => {
     expect(log.get('k-1')).toEqual({ first: 1n, last: 1n });
     expect(log.toJSON()).toHaveLength(1000);
   });
+
+  it('keeps the fingerprint of a command through compaction, snapshots and later touches', () => {
+    let log = IdempotencyWindow.empty({ compactAfter: 2 });
+    log = log.withEvents([
+      ['a', 0n, 'sha256:a'],
+      ['a', 1n, 'sha256:a'],
+      ['old', 2n],
+    ]);
+    for (let i = 0; i < 5; i++) log = log.withEvents([[`k-${i}`, BigInt(3 + i)]]);
+    expect(log.get('a')).toEqual({ first: 0n, last: 1n, fingerprint: 'sha256:a' });
+    const json = log.toJSON();
+    expect(json[0]).toEqual(['a', '0', '1', 'sha256:a']);
+    expect(json[1]).toEqual(['old', '2', '2']);
+    const revived = IdempotencyWindow.fromJSON([...json, ['legacy', '9', '9', null]]);
+    expect(revived.get('a')).toEqual({ first: 0n, last: 1n, fingerprint: 'sha256:a' });
+    expect(revived.get('legacy')).toEqual({ first: 9n, last: 9n });
+    expect(revived.withEvents([['a', 10n]]).get('a')).toEqual({ first: 0n, last: 10n, fingerprint: 'sha256:a' });
+  });
 });

@@ -163,6 +163,7 @@ export class SchedulerStepService {
       agentId,
       caller: SCHEDULER_CALLER,
       idempotencyKey: `sched:${state.version}:${what}`,
+      scope: 'scheduler',
     };
     const full = { ...command, meta: this.agents.meta(envelope) } as AgentCommand;
     const result = await this.agents.run(envelope, full, (_c, _b, after) => ({ after }));

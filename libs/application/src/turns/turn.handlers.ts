@@ -32,7 +32,9 @@ export class TurnHeartbeatHandler implements ICommandHandler<TurnHeartbeatComman
       lease_ttl_ms: leaseTtlMs ?? (await renewedLeaseTtl(this.agents, envelope.agentId, turnId)),
     };
     const command: Heartbeat = { type: 'Heartbeat', data, meta: this.agents.meta(envelope) };
-    return this.agents.run(envelope, command, renderHeartbeatReply);
+    // A lease read from the turn is the server's, not the request's: it is not fingerprinted.
+    const unfingerprinted = leaseTtlMs === undefined ? ['lease_ttl_ms'] : [];
+    return this.agents.run(envelope, command, renderHeartbeatReply, { unfingerprinted });
   }
 }
 

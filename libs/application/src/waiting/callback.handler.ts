@@ -43,7 +43,10 @@ export class CallbackHandler implements ICommandHandler<CallbackCommand> {
     const granted = await this.grantedIntent(token);
     const envelope = callbackEnvelope(granted, input.event_id ?? idempotencyKey);
     const command = triggerCommand(envelope, this.agents.meta(envelope), granted.intentId, input, 'callback');
-    const reply = await this.agents.run(envelope, command, renderTriggerWaitingIntentReply);
+    // A redelivery names the same event_id, not always the same body (a sender may leave the
+    // payload out): the event id is the identity, so its repeat replays whatever it carries.
+    const fingerprint = input.event_id === undefined;
+    const reply = await this.agents.run(envelope, command, renderTriggerWaitingIntentReply, { fingerprint });
     if (reply.status !== 'triggered') throw unknownCallback();
     const intent = reply.waiting_intent;
     return {

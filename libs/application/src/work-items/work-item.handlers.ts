@@ -84,7 +84,8 @@ export class UpdateWorkItemHandler implements ICommandHandler<UpdateWorkItemComm
       data: { work_item_id: workItemId, ...input, plan_artifact },
       meta: this.agents.meta(envelope),
     };
-    return this.agents.run(envelope, command, renderUpdateWorkItemReply);
+    // The descriptor is the plan file as it is now, not part of the request.
+    return this.agents.run(envelope, command, renderUpdateWorkItemReply, { unfingerprinted: ['plan_artifact'] });
   }
 }
 

@@ -1,5 +1,12 @@
-/** Command ids recently applied to an agent, oldest first: `[command_id, first_revision, last_revision]`. */
-export type RecentCommands = Array<[string, string, string]>;
+/**
+ * A command id recently applied to an agent: `[command_id, first_revision, last_revision]`, then
+ * the fingerprint of its request when one was kept (null: none), then `"scheduler"` for the
+ * scheduler's own commands, which have a window of their own (docs/decisions/0016).
+ */
+export type RecentCommand = [string, string, string, (string | null)?, 'scheduler'?];
+
+/** Command ids recently applied to an agent, oldest first (callers' and the scheduler's). */
+export type RecentCommands = RecentCommand[];
 
 export interface AgentSnapshot<S> {
   agent_id: string;

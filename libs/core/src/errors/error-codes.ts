@@ -16,6 +16,10 @@ export const HTTP_STATUS_BY_CODE = {
   headers_too_large: 431,
   internal: 500,
   unavailable: 503,
+  /** An Idempotency-Key already used for a different request (another command or other data): nothing is written. */
+  idempotency_key_reused: 422,
+  /** Concurrent writers on one agent outlasted the retries of a command without expected_revision: retry after `Retry-After`. */
+  contention: 503,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -124,6 +124,7 @@ export function intent(
     updated_at: T0,
     timer_id: null,
     last_trigger: null,
+    event_ids: [],
     ended_at: null,
     end_reason: null,
     ...overrides,

@@ -5,13 +5,13 @@ import { isTriggered } from './scheduling';
 import { type ListReply, page, parseListParam } from './list';
 
 /** An intent as callers see it: never the token hash (only whether there is a token). */
-export type WaitingIntentView = Omit<WaitingIntentRecord, 'callback_token_hash'> & {
+export type WaitingIntentView = Omit<WaitingIntentRecord, 'callback_token_hash' | 'event_ids'> & {
   triggered: boolean;
   has_callback_token: boolean;
 };
 
 export function toWaitingIntentView(intent: WaitingIntentRecord): WaitingIntentView {
-  const { callback_token_hash: hash, ...visible } = intent;
+  const { callback_token_hash: hash, event_ids: _counted, ...visible } = intent;
   return {
     ...visible,
     last_trigger: visible.last_trigger && { ...visible.last_trigger },

@@ -86,7 +86,8 @@ function delivery(
 /**
  * TriggerWaitingIntent on an active intent: [WaitingIntentTriggered, delivery]. It never clears
  * blocked_by, never completes, never moves the focus; the intent stays active. A cancelled or
- * resolved intent records nothing (the reply says which).
+ * resolved intent records nothing (the reply says which), nor does an `event_id` the intent
+ * already counted: a redelivered webhook counts once for the whole life of the intent.
  */
 export function decideTriggerWaitingIntent(command: TriggerWaitingIntent, state: AgentState): AgentEvent[] {
   const { now, actor } = assertCommandMeta(command.meta);
@@ -94,6 +95,7 @@ export function decideTriggerWaitingIntent(command: TriggerWaitingIntent, state:
   const input = validateTrigger(command.data);
   const intent = requireRecord(state.waiting_intents, input.intent_id, 'waiting_intent');
   if (intent.status !== 'active') return [];
+  if (input.event_id !== null && intent.event_ids.includes(input.event_id)) return [];
   const trigger = {
     source: input.source,
     event_id: input.event_id,

@@ -115,6 +115,25 @@ describe('a triggered intent', () => {
       });
   });
 
+  it('counts an event_id once for its whole life: a redelivery records nothing, however late', () => {
+    given(once)
+      .when(wcmd.trigger('i-1', { via: 'callback', event_id: 'delivery-1', message_id: 'm-9' }))
+      .then([]);
+    given(once)
+      .when(wcmd.trigger('i-1', { via: 'api', event_id: 'delivery-1', message_id: 'm-9' }))
+      .then([]);
+  });
+
+  it('counts a new event_id, and remembers both', () => {
+    const twice = history(once, wcmd.trigger('i-1', { event_id: 'delivery-2', message_id: 'm-2' }, at(62)));
+    given(twice)
+      .when(wcmd.trigger('i-1', { event_id: 'delivery-1', message_id: 'm-3' }))
+      .then([]);
+    given(twice)
+      .when(wcmd.trigger('i-1', { event_id: 'delivery-3', message_id: 'm-3' }))
+      .thenState((after) => expect(after.waiting_intents.get('i-1')).toMatchObject({ trigger_count: 3 }));
+  });
+
   it('can be triggered again', () => {
     given(once)
       .when(wcmd.trigger('i-1', { message_id: 'm-2' }))

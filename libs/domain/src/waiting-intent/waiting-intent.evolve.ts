@@ -23,6 +23,7 @@ function created({ data }: WaitingIntentCreated): WaitingIntentRecord {
     updated_at: data.at,
     timer_id: data.timer_id,
     last_trigger: null,
+    event_ids: [],
     ended_at: null,
     end_reason: null,
   };
@@ -39,12 +40,14 @@ export function evolveWaitingIntent(state: AgentState, event: WaitingIntentEvent
         trigger_count: event.data.trigger_count,
         last_triggered_at: event.data.triggered_at,
         last_trigger: { source: event.data.source, event_id: event.data.event_id, via: event.data.provenance.via },
+        event_ids: event.data.event_id === null ? intent.event_ids : [...(intent.event_ids ?? []), event.data.event_id],
         updated_at: data.at,
       }));
     case 'WaitingIntentCancelled':
       return changeRecord(state, 'waiting_intents', data.intent_id, (intent) => ({
         ...intent,
         status: 'cancelled',
+        event_ids: [],
         ended_at: data.at,
         end_reason: event.data.reason,
         updated_at: data.at,
@@ -53,6 +56,7 @@ export function evolveWaitingIntent(state: AgentState, event: WaitingIntentEvent
       return changeRecord(state, 'waiting_intents', data.intent_id, (intent) => ({
         ...intent,
         status: 'resolved',
+        event_ids: [],
         ended_at: data.at,
         end_reason: 'task_result',
         updated_at: data.at,

@@ -44,6 +44,12 @@ export type WaitingIntentRecord = {
   /** The timer a `wake: timer` intent created (fires it), else null. */
   timer_id: string | null;
   last_trigger: TriggerProvenance | null;
+  /**
+   * The `event_id` of every trigger it counted, while it is active: a redelivered event counts
+   * once however many commands came between (the command window forgets; the intent does not).
+   * Emptied when the intent ends (it counts nothing more). Never shown (the views leave it out).
+   */
+  event_ids: string[];
   /** When and why the intent stopped being active (cancellation reason, or `task_result`). */
   ended_at: string | null;
   end_reason: WaitingIntentCancelReason | 'task_result' | null;

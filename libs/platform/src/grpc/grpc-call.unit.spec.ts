@@ -105,6 +105,20 @@ describe('createUnaryHandler', () => {
     expect(invoke).toHaveBeenCalledTimes(2);
   });
 
+  it('answers contention as UNAVAILABLE with its error-code and retry-after, a reused key as FAILED_PRECONDITION', async () => {
+    const busy = await run(() => {
+      throw new ApiError('contention', 'busy', { agent_id: 'a-1', retry_after_seconds: 1 });
+    }, 'Bearer ok');
+    expect(busy.error?.code).toBe(GrpcStatus.UNAVAILABLE);
+    expect(busy.error?.metadata?.get('error-code')).toEqual(['contention']);
+    expect(busy.error?.metadata?.get('retry-after')).toEqual(['1']);
+    const reused = await run(() => {
+      throw new ApiError('idempotency_key_reused', 'reused', { agent_id: 'a-1' });
+    }, 'Bearer ok');
+    expect(reused.error?.code).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect(reused.error?.metadata?.get('error-code')).toEqual(['idempotency_key_reused']);
+  });
+
   it('limits a public call without a token by peer address, and does not limit a refused anonymous call', async () => {
     const limiter = new TokenBucketRateLimiter({ requests: 1, seconds: 60 });
     expect((await run(() => ({}), undefined, { limiter, public: true })).error).toBeNull();

@@ -16,6 +16,8 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   headers_too_large: GrpcStatus.RESOURCE_EXHAUSTED,
   internal: GrpcStatus.INTERNAL,
   unavailable: GrpcStatus.UNAVAILABLE,
+  idempotency_key_reused: GrpcStatus.FAILED_PRECONDITION,
+  contention: GrpcStatus.UNAVAILABLE,
 };
 
 /**
@@ -28,12 +30,16 @@ export function grpcStatusFor(error: Pick<ClassifiedError, 'code' | 'details'>):
   return GRPC_STATUS_BY_CODE[error.code];
 }
 
+/** The refusals that say when to come back (`details.retry_after_seconds`): a `retry-after` trailer / header. */
+export const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['rate_limited', 'contention']);
+
 /** Trailers carry the same envelope as HTTP: `error-code` and `error-details` (JSON). */
 export function toServiceError(error: ClassifiedError): ServerErrorResponse {
   const metadata = new Metadata();
   metadata.set('error-code', error.code);
   metadata.set('error-details', JSON.stringify(error.details));
   const retryAfter = error.details.retry_after_seconds;
-  if (error.code === 'rate_limited' && typeof retryAfter === 'number') metadata.set('retry-after', String(retryAfter));
+  if (RETRY_AFTER_CODES.has(error.code) && typeof retryAfter === 'number')
+    metadata.set('retry-after', String(retryAfter));
   return Object.assign(new Error(error.message), { code: grpcStatusFor(error), details: error.message, metadata });
 }

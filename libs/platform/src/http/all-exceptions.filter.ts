@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError, toEnvelope } from '../errors/classify-error';
 import { LOGGER, type Logger } from '@app/core';
+import { RETRY_AFTER_CODES } from '../grpc/grpc-status';
 
 /** The one exception filter: every error leaves as docs/api.md's envelope. */
 @Catch()
@@ -25,7 +26,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const adapter = this.adapterHost.httpAdapter;
     if (classified.code === 'unauthorized') adapter.setHeader(reply, 'www-authenticate', 'Bearer');
     const retryAfter = classified.details.retry_after_seconds;
-    if (classified.code === 'rate_limited' && typeof retryAfter === 'number')
+    if (RETRY_AFTER_CODES.has(classified.code) && typeof retryAfter === 'number')
       adapter.setHeader(reply, 'retry-after', String(retryAfter));
     adapter.setHeader(reply, 'content-type', 'application/json; charset=utf-8');
     adapter.reply(reply, toEnvelope(classified), classified.status);

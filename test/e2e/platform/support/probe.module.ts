@@ -5,6 +5,7 @@ import { IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validato
 import { AdminOnly, CurrentCaller, Public, type Caller } from '@app/application';
 import { StoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
 import { GrpcService, GrpcUnary, type GrpcCallContext } from '@app/platform';
+import { ApiError } from '@app/core';
 
 /*
  * Test-only routes and gRPC service: they exist to exercise the platform (auth, limits,
@@ -35,6 +36,12 @@ export function failure(kind: string): Error {
       return new WrongExpectedRevisionError('agent-agent-a', '3', 7n);
     case 'store':
       return new StoreUnavailableError('esdb://10.1.2.3:2113 refused');
+    case 'contention':
+      return new ApiError('contention', 'agent agent-a is being written by other writers', {
+        agent_id: 'agent-a',
+        attempts: 11,
+        retry_after_seconds: 1,
+      });
     default:
       return new Error('SELECT password FROM users: syntax error at /srv/app/secret.ts:12');
   }

@@ -1,0 +1,171 @@
+import { type EventStore, type EventToAppend, type StoredEvent, WrongExpectedRevisionError } from '@app/event-store';
+import type { AgentDecider, SnapshotStore } from '@app/core';
+import { ApiError } from '@app/core';
+import { AgentRepository, type TransactRequest } from './agent-repository';
+
+type Counted = { type: 'Counted'; data: { by: string } };
+
+/** A state that counts its events: enough to see what was decided on. */
+const counter: AgentDecider<number, Counted> = {
+  initialState: () => 0,
+  evolve: (state) => state + 1,
+  stateVersion: 1,
+  revive: (json) => json as number,
+};
+
+const noSnapshots: SnapshotStore = { load: async () => null, save: async () => undefined };
+
+/**
+ * An in-memory agent stream where another process writes first `rivalWrites` times: each such
+ * append lands a rival's event and throws WrongExpectedRevisionError, as the real store would.
+ */
+function contendedStore(rivalWrites: number) {
+  const events: StoredEvent[] = [];
+  let rivals = rivalWrites;
+  const push = (event: Pick<EventToAppend, 'type' | 'data' | 'metadata'>) =>
+    events.push({
+      id: `e${events.length}`,
+      stream: 'agent-a',
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata ?? {},
+      revision: BigInt(events.length),
+      position: BigInt(events.length),
+      recorded_at: '2026-01-01T00:00:00.000Z',
+    });
+  const store = {
+    readStream: async (_stream: string, options: { from_revision?: bigint } = {}) =>
+      events.slice(Number(options.from_revision ?? 0n)),
+    appendToStream: async (stream: string, batch: EventToAppend[], expected: bigint | string) => {
+      if (rivals > 0) {
+        rivals--;
+        push({ type: 'Counted', data: { by: 'rival' }, metadata: { command_id: `rival-${rivals}` } });
+        throw new WrongExpectedRevisionError(stream, String(expected), BigInt(events.length - 1));
+      }
+      for (const event of batch) push(event);
+      return { next_revision: BigInt(events.length - 1), position: BigInt(events.length - 1) };
+    },
+  } as unknown as EventStore;
+  return { store, events, rivalsNext: (count: number) => void (rivals = count) };
+}
+
+const ctx = (commandId: string, extra: Partial<TransactRequest> = {}): TransactRequest => ({
+  agentId: 'a',
+  commandId,
+  actor: 'tester',
+  ...extra,
+});
+const countMe = (by: string) => (): Counted[] => [{ type: 'Counted', data: { by } }];
+
+function repositoryOn(store: EventStore, maxRetries = 3) {
+  const sleeps: number[] = [];
+  const repository = new AgentRepository(store, noSnapshots, counter, {
+    maxRetries,
+    retry: { random: () => 0.5, sleep: async (ms) => void sleeps.push(ms), baseDelayMs: 10, maxDelayMs: 30 },
+  });
+  return { repository, sleeps };
+}
+
+describe('a command without expected_revision against writers in other processes', () => {
+  it('reloads and decides again after a jittered backoff until it lands', async () => {
+    const { store, events } = contendedStore(3);
+    const { repository, sleeps } = repositoryOn(store);
+    const result = await repository.transact(ctx('c-1'), countMe('me'));
+    expect(result.revision).toBe(3n);
+    expect(result.before).toBe(3);
+    expect(events.map((e) => e.data.by)).toEqual(['rival', 'rival', 'rival', 'me']);
+    // Half of min(30, 10 * 2^n): the backoff grows, capped, and is spread by the random share.
+    expect(sleeps).toEqual([5, 10, 15]);
+  });
+
+  it('gives up with 503 contention and Retry-After once the retries run out, having written nothing', async () => {
+    const { store, events } = contendedStore(100);
+    const { repository, sleeps } = repositoryOn(store, 3);
+    const error = await repository.transact(ctx('c-1'), countMe('me')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'contention',
+      details: { agent_id: 'a', attempts: 4, retry_after_seconds: 1 },
+    });
+    expect(sleeps).toHaveLength(3);
+    expect(events.every((e) => e.data.by === 'rival')).toBe(true);
+  });
+
+  it('gives up when the time budget is spent, whatever retries are left', async () => {
+    const { store } = contendedStore(100);
+    let clock = 0;
+    const repository = new AgentRepository(store, noSnapshots, counter, {
+      maxRetries: 1000,
+      retry: { budgetMs: 100, now: () => clock, sleep: async () => void (clock += 40) },
+    });
+    await expect(repository.transact(ctx('c-1'), countMe('me'))).rejects.toMatchObject({
+      code: 'contention',
+      details: { attempts: 4 },
+    });
+  });
+
+  it('answers a caller whose own expected_revision went stale with the 409 of today, never a retry', async () => {
+    const { store, events, rivalsNext } = contendedStore(0);
+    const { repository, sleeps } = repositoryOn(store);
+    await repository.transact(ctx('c-0'), countMe('seed'));
+    rivalsNext(1);
+    const error = await repository
+      .transact(ctx('c-1', { expectedRevision: 0n }), countMe('me'))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(error).toMatchObject({ expected: '0', actual: 1n });
+    expect(sleeps).toEqual([]);
+    expect(events.map((e) => e.data.by)).toEqual(['seed', 'rival']);
+  });
+});
+
+describe('idempotency keys and their fingerprints', () => {
+  const key = (fingerprint: string) => ctx('key-1', { fingerprint });
+
+  it('replays the first result for the same key and request, and refuses another request with 422', async () => {
+    const { store, events } = contendedStore(0);
+    const { repository } = repositoryOn(store);
+    const first = await repository.transact(key('sha256:a'), countMe('first'));
+    const again = await repository.transact(key('sha256:a'), countMe('second'));
+    expect(again).toMatchObject({ repeated: true, revision: first.revision, events: first.events });
+    const error = await repository.transact(key('sha256:b'), countMe('other')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'idempotency_key_reused', details: { agent_id: 'a' } });
+    expect(events.map((e) => [e.data.by, e.metadata.command_fingerprint])).toEqual([['first', 'sha256:a']]);
+  });
+
+  it('finds the fingerprint in the event metadata after a restart (a fresh repository)', async () => {
+    const { store } = contendedStore(0);
+    await repositoryOn(store).repository.transact(key('sha256:a'), countMe('first'));
+    const restarted = repositoryOn(store).repository;
+    await expect(restarted.transact(key('sha256:b'), countMe('other'))).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+    await expect(restarted.transact(key('sha256:a'), countMe('first'))).resolves.toMatchObject({ repeated: true });
+  });
+
+  it('replays a key written before fingerprints were kept, whatever the request (as before)', async () => {
+    const { store, events } = contendedStore(0);
+    await repositoryOn(store).repository.transact(ctx('key-1'), countMe('old'));
+    expect(events[0].metadata.command_fingerprint).toBeUndefined();
+    await expect(repositoryOn(store).repository.transact(key('sha256:new'), countMe('new'))).resolves.toMatchObject({
+      repeated: true,
+    });
+  });
+
+  it("keeps callers' keys while the scheduler writes more than a window of its own commands", async () => {
+    const { store, events } = contendedStore(0);
+    const { repository } = repositoryOn(store);
+    await repository.transact(key('sha256:a'), countMe('caller'));
+    for (let i = 0; i < 1001; i++)
+      await repository.transact(ctx(`sched:${i}`, { scope: 'scheduler' }), countMe('scheduler'));
+    expect(events[1].metadata).toMatchObject({ command_scope: 'scheduler' });
+    for (const fresh of [repository, repositoryOn(store).repository]) {
+      await expect(fresh.transact(key('sha256:a'), countMe('caller'))).resolves.toMatchObject({ repeated: true });
+      await expect(fresh.transact(key('sha256:b'), countMe('other'))).rejects.toMatchObject({
+        code: 'idempotency_key_reused',
+      });
+    }
+    expect(events).toHaveLength(1002);
+  });
+});

@@ -109,6 +109,14 @@ export const memoryFigure: Figure = {
         },
       ],
       notes: [
+        ...[afterReplay, afterRestarts]
+          .filter((value) => value / warm > 1.1)
+          .map(
+            (value) =>
+              `Missed: the heap ended ${(value / warm).toFixed(2)}x the warmed-up heap. A leak grows with the work done: compare ` +
+              'a run with twice the events or restarts (a fixed overhead stays, a leak doubles), then take a heap snapshot ' +
+              '(`node --heapsnapshot-signal`) at the end of the figure and look for what holds the states or subscriptions.',
+          ),
         'Each subscription opens its own LISTEN connection before its first read and closes it on stop, so a restart costs a ' +
           `Postgres connection set-up: ${((1000 * restartS) / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
           'shared by its subscriptions (each registering a wake-up), would make a restart cost one page read.',

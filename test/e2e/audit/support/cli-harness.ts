@@ -55,7 +55,7 @@ export function cliProcess(argv: string[], env: Record<string, string>): Promise
     execFile(
       projectNode(),
       args,
-      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 150_000 },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
         if (error && code === -1) reject(error);

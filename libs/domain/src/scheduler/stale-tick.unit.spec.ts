@@ -3,7 +3,7 @@ import { replay } from '../agent/agent.evolve';
 import { given } from '../testing/decider-spec';
 import { at, cmd, registered } from '../testing/fixtures';
 import { nextDecision, tcmd } from '../testing/turn-fixtures';
-import { history, wcmd } from '../testing/waiting-fixtures';
+import { history } from '../testing/waiting-fixtures';
 import { decideNextAction } from './decide-next-action';
 import type { AgentCommand } from '../agent/agent.commands';
 

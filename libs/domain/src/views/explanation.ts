@@ -120,7 +120,7 @@ function explainItem(state: AgentState, item: WorkItem, rank: number, now: strin
 
 export type ItemExplanation = ReturnType<typeof explainItem>;
 
-/** What the agent waits for (SPEC.md §5 rung 9), and the tasks that run without being waits. */
+/** What the agent waits for (docs/domain-contract.md §5 rung 9), and the tasks that run without being waits. */
 function waits(state: AgentState) {
   const active = state.waiting_intents
     .values()

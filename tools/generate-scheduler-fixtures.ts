@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseJsonLines } from '@app/application';
 import { DECISION_CASES } from './scheduler-fixtures/decision-cases';
 import { type CaseMeta, expectedOf, SCHEDULER_FIXTURES_DIR } from './scheduler-fixtures/fixture-format';
+import { ORACLE_CASES } from './scheduler-fixtures/oracle-cases';
 import { SPEC_CASES } from './scheduler-fixtures/spec-cases';
 
 /*
@@ -14,7 +15,7 @@ import { SPEC_CASES } from './scheduler-fixtures/spec-cases';
  */
 
 const check = process.argv.includes('--check');
-const cases = [...SPEC_CASES, ...DECISION_CASES];
+const cases = [...SPEC_CASES, ...DECISION_CASES, ...ORACLE_CASES];
 const names = new Set<string>();
 let changed = 0;
 
@@ -34,8 +35,20 @@ for (const fixture of cases) {
     .stored()
     .map((event) => `${JSON.stringify(event)}\n`)
     .join('');
-  // expected.json is derived from the stored text, the way the spec reads it (parse, upcast, fold).
-  const expected = expectedOf(fixture.name, parseJsonLines(text).events, meta);
+  // expected.json is derived from the stored text, the way the spec reads it (parse, upcast, fold),
+  // except a hand-written oracle's decision: it is the case's own, and the domain must agree with it.
+  const derived = expectedOf(fixture.name, parseJsonLines(text).events, meta);
+  if (fixture.oracle && JSON.stringify(derived.decision) !== JSON.stringify(fixture.oracle))
+    throw new Error(
+      `${fixture.name}: the domain decides ${JSON.stringify(derived.decision, null, 2)}\nthe hand-written oracle says ${JSON.stringify(fixture.oracle, null, 2)}`,
+    );
+  const expected = fixture.oracle
+    ? {
+        ...derived,
+        decision_source: 'hand-written oracle (tools/scheduler-fixtures/oracle-cases.ts)',
+        decision: fixture.oracle,
+      }
+    : derived;
   const problem =
     fixture.expect &&
     (expected.decision.kind !== fixture.expect.kind ||

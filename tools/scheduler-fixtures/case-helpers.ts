@@ -1,13 +1,18 @@
 import type { AgentCommand, DecisionKind } from '@app/domain';
 import { artifact, cmd, wcmd } from '@app/domain/testing';
 import { CaseStream } from './case-stream';
-import type { CaseMeta } from './fixture-format';
+import type { CaseMeta, ExpectedDecision } from './fixture-format';
 
 /** One fixture case: a stream built through the domain, and what its expected.json says besides the derived values. */
 export interface SchedulerCase {
   name: string;
   /** What the case is written to show: the generator refuses to write a case that decides otherwise. */
   expect?: { kind: DecisionKind; reason?: string };
+  /**
+   * A hand-written oracle (oracle-cases.ts): the expected decision written from the rule, not
+   * computed. expected.json's decision is this; the generator refuses when the domain decides otherwise.
+   */
+  oracle?: ExpectedDecision;
   build(): { stream: CaseStream; meta: CaseMeta };
 }
 

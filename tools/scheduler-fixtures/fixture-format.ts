@@ -44,6 +44,8 @@ export function expectedDecision(state: AgentState, now: string) {
   };
 }
 
+export type ExpectedDecision = ReturnType<typeof expectedDecision>;
+
 export function expectedProjection(state: AgentState, now: string) {
   const p = schedulerProjection(state, now);
   return {

@@ -110,6 +110,7 @@ export * from './views/timer.view';
 export * from './views/context';
 export * from './views/decision.view';
 export * from './views/turn.view';
+export * from './views/explanation';
 
 export * from './replies/agent.replies';
 export * from './replies/waiting-plane.replies';

@@ -246,7 +246,7 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
     ]);
   });
 
-  it('waits on tasks: a task result resolves its wait and clears the blocker only when it still equals the wait reason', async () => {
+  it('waits on tasks: a task result resolves its wait and re-enters the model even when the agent rewrote the blocker (issue 15 item 1)', async () => {
     await s.post('/messages', { kind: 'operator_prompt', body: 'Ship the build and deploy to staging.' });
     expect(kinds(await s.newDecisions())).toEqual(['StartModelTurn:operator_input']);
     const t = s.turn((await s.activate()).turn.turn_id);
@@ -264,26 +264,36 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
     await t.end('completed');
     expect(kinds(await s.newDecisions())).toEqual(['Noop:turn_in_progress', 'WaitForTask:waiting_for_task']);
     await s.post('/tasks/t-deploy/status', { status: 'completed' });
-    expect(kinds(await s.newDecisions())).toEqual([
-      'ReduceMessageOnly:task_result_not_for_focus',
-      'WaitForTask:waiting_for_task',
-    ]);
+    expect(kinds(await s.newDecisions())).toEqual(['StartModelTurn:task_result_resolved_wait']);
     expect((await s.get('/work-items/w-deploy')).body).toMatchObject({
       blocked_by: 'the deploy finishes and QA signs off',
       has_active_waits: false,
       readiness: 'blocked',
     });
+    expect((await s.get('/state')).body).toMatchObject({ current_work_item: null });
+    const reentry = await s.activate();
+    expect(reentry.decision).toMatchObject({ reason: 'task_result_resolved_wait', work_item_id: 'w-deploy' });
+    expect(reentry.message).toMatchObject({ kind: 'task_result', work_item_id: 'w-deploy', task_id: 't-deploy' });
+    expect(reentry.turn).toMatchObject({ work_item_id: 'w-deploy' });
+    expect(reentry.context.sections[0]).toMatchObject({ name: 'current_work_item', content: { id: 'w-deploy' } });
+    const picked = (await s.eventsOf(s.agent)).filter((e) => e.type === 'WorkItemPicked').at(-1);
+    expect(picked?.data).toMatchObject({ work_item_id: 'w-deploy', reason: 'reentry', previous_work_item_id: null });
+    await s.turn(reentry.turn.turn_id).end('completed', 'The deploy finished; QA has yet to sign off.');
+    expect(kinds(await s.newDecisions())).toEqual(['Noop:turn_in_progress', 'WaitForTask:waiting_for_task']);
     await s.post('/tasks/t-build/status', { status: 'completed' });
-    expect(kinds(await s.newDecisions())).toEqual([
-      'ReduceMessageOnly:task_result_not_for_focus',
-      'EmitSystemTick:queued_available',
-      'StartModelTurn:scheduler_tick',
-    ]);
+    expect(kinds(await s.newDecisions())).toEqual(['StartModelTurn:task_result_resolved_wait']);
     expect((await s.get('/work-items/w-build')).body).toMatchObject({ blocked_by: null, readiness: 'runnable' });
   });
 
   it('sets a timer and waits for it; the timer fires when the clock reaches it (timer_tick)', async () => {
-    const t = s.turn((await s.activate()).turn.turn_id);
+    const activation = await s.activate();
+    // The build's result is bound to w-build while w-deploy stays the focus: w-build is shown first.
+    expect(activation.turn).toMatchObject({ work_item_id: 'w-build' });
+    expect(activation.context.sections.slice(0, 2)).toMatchObject([
+      { name: 'turn_work_item', content: { id: 'w-build' } },
+      { name: 'current_work_item', content: { id: 'w-deploy' } },
+    ]);
+    const t = s.turn(activation.turn.turn_id);
     await s.post('/work-items/w-build/pick', {});
     await t.round('r-7', 'The build shipped.', [['tc-7', 'complete_work_item']]);
     await s.post('/work-items/w-build/complete', { round_id: 'r-7' });
@@ -369,7 +379,7 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
     expect((await s.get('/state')).body).toMatchObject({
       posture: 'asleep',
       open_turn: null,
-      turn_index: 9,
+      turn_index: 10,
       replay_message_ids: [],
       revision: events.at(-1)?.revision.toString(),
       counts: { work_items: 4, completed: 4, open: 0 },

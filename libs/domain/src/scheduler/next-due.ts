@@ -1,19 +1,20 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
 import { readinessOf } from '../views/scheduling';
-import { scheduledTimers } from '../views/timer.view';
+import { isTimerHeld, scheduledTimers } from '../views/timer.view';
 import { recheckKey } from './tick-keys';
 import { isEmitted } from './work-queue.rungs';
 
 /**
  * The next instant at which time alone changes what the scheduler should do for this agent:
- * a timer falls due, the open turn's lease expires, or a blocked item's recheck_at comes.
+ * a timer falls due (unless held), the open turn's lease expires, or a blocked item's recheck_at comes.
  * Null when nothing is pending: an idle agent then costs the scheduler nothing until its
  * next event.
  */
 export function nextDueAt(state: AgentState): string | null {
   const candidates: string[] = [];
-  const timer = scheduledTimers(state)[0];
+  // A held timer (stopped, or paused with its tick pending) is due again only after start or resume.
+  const timer = scheduledTimers(state).find((t) => !isTimerHeld(state, t));
   if (timer) candidates.push(timer.fire_at);
   const turn = state.open_turn_id === null ? undefined : state.turns.get(state.open_turn_id);
   if (turn) candidates.push(turn.lease_expires_at);

@@ -40,7 +40,7 @@ function resolved(
  * The only blocker the runtime clears: the item's `blocked_by` still says exactly what the
  * resolved intent waited for. Clearing it also clears a leftover recheck_at (as UpdateWorkItem does).
  */
-function blockersCleared(
+export function blockersCleared(
   state: AgentState,
   agentId: string,
   intents: WaitingIntentRecord[],

@@ -7,11 +7,14 @@ import { assertCommandMeta } from '../shared/command-meta';
 import { DomainError } from '../shared/domain-error';
 import { compareInstants } from '../shared/time';
 import { requireValidId } from '../shared/validation';
+import { blockersCleared } from '../task/task-result';
+import { isTimerHeld } from '../views/timer.view';
 import { intentTriggered } from '../waiting-intent/waiting-intent.builders';
+import type { WaitingIntentResolved } from '../waiting-intent/waiting-intent.events';
 import type { FireTimer } from './timer.commands';
 import type { TimerFired } from './timer.events';
 import type { TimerRecord } from './timer.state';
-import { nextFireAt } from './timer.time';
+import { missedPeriods, nextFireAt } from './timer.time';
 
 function requireDue(timer: TimerRecord, now: string): void {
   if (compareInstants(now, timer.fire_at) < 0) {
@@ -24,6 +27,7 @@ function requireDue(timer: TimerRecord, now: string): void {
 }
 
 function timerFired(agentId: string, timer: TimerRecord, messageId: string, now: string): TimerFired {
+  const interval = timer.interval_ms;
   return {
     type: 'TimerFired',
     data: {
@@ -34,37 +38,53 @@ function timerFired(agentId: string, timer: TimerRecord, messageId: string, now:
       fire_at: timer.fire_at,
       fired_at: now,
       fire_count: timer.fire_count + 1,
-      next_fire_at: timer.interval_ms === null ? null : nextFireAt(timer.fire_at, timer.interval_ms, now),
+      next_fire_at: interval === null ? null : nextFireAt(timer.fire_at, interval, now),
+      ...(interval !== null && { missed_periods: missedPeriods(timer.fire_at, interval, now) }),
       message_id: messageId,
       at: now,
     },
   };
 }
 
-/** A timer wait's intent is triggered by its timer (it stays active, like any trigger). */
-function boundIntentTriggered(state: AgentState, agentId: string, timer: TimerRecord, now: string): AgentEvent[] {
+/**
+ * The bound timer wait: a one-shot timer's firing resolves it (and clears the blocker that still
+ * says what it waited for, as a task result does); an interval timer's only triggers it (it stays active).
+ */
+function boundIntentEvents(state: AgentState, agentId: string, timer: TimerRecord, now: string): AgentEvent[] {
   const intent = timer.intent_id === null ? undefined : state.waiting_intents.get(timer.intent_id);
   if (intent?.status !== 'active') return [];
-  return [
-    intentTriggered(
-      agentId,
-      intent,
-      { source: 'timer', event_id: timer.id, via: 'timer', actor: null, has_payload: false },
-      now,
-    ),
-  ];
+  if (timer.interval_ms !== null) {
+    const trigger = { source: 'timer', event_id: timer.id, via: 'timer' as const, actor: null, has_payload: false };
+    return [intentTriggered(agentId, intent, trigger, now)];
+  }
+  const resolved: WaitingIntentResolved = {
+    type: 'WaitingIntentResolved',
+    data: {
+      agent_id: agentId,
+      intent_id: intent.id,
+      work_item_id: intent.work_item_id,
+      task_id: null,
+      task_status: null,
+      timer_id: timer.id,
+      at: now,
+    },
+  };
+  return [resolved, ...blockersCleared(state, agentId, [intent], now)];
 }
 
 /**
  * FireTimer (the scheduler, when due; also overdue on recovery): [TimerFired, bound intent
- * triggered?, timer_tick queued]. A fired or cancelled timer records nothing; an interval timer
- * is re-armed (next_fire_at). Firing before fire_at is refused.
+ * resolved (one-shot) or triggered (interval), blocker cleared?, timer_tick queued]. A fired or
+ * cancelled timer records nothing, and so does a held interval timer (the agent is stopped, or
+ * paused with this timer's tick still queued): it stays due and fires once on start or resume,
+ * with the periods it missed (`missed_periods`). An interval timer is re-armed (next_fire_at).
+ * Firing before fire_at is refused.
  */
 export function decideFireTimer(command: FireTimer, state: AgentState): AgentEvent[] {
   const { now } = assertCommandMeta(command.meta);
   const agentId = requireRegistered(state);
   const timer = requireRecord(state.timers, requireValidId(command.data.timer_id, 'timer_id'), 'timer');
-  if (timer.status !== 'scheduled') return [];
+  if (timer.status !== 'scheduled' || isTimerHeld(state, timer)) return [];
   requireDue(timer, now);
   const messageId = requireNewMessageId(state, command.data.message_id);
   const tick = runtimeMessageQueued(
@@ -80,5 +100,5 @@ export function decideFireTimer(command: FireTimer, state: AgentState): AgentEve
     },
     now,
   );
-  return [timerFired(agentId, timer, messageId, now), ...boundIntentTriggered(state, agentId, timer, now), tick];
+  return [timerFired(agentId, timer, messageId, now), ...boundIntentEvents(state, agentId, timer, now), tick];
 }

@@ -45,6 +45,12 @@ export type TimerFired = {
     fire_count: number;
     /** Interval timers: the re-armed due instant; null for a one-shot timer (now fired). */
     next_fire_at: string | null;
+    /**
+     * Interval timers: the due periods skipped by this fire besides its own (overdue after a
+     * restart, or held while the agent was stopped or paused); 0 for an on-time fire. Absent for a
+     * one-shot timer and on events recorded before it existed (read as 0).
+     */
+    missed_periods?: number;
     message_id: string;
     at: string;
   };

@@ -16,6 +16,7 @@ export function evolveTimer(state: AgentState, event: TimerEvent): AgentState {
         intent_id: data.intent_id,
         fire_count: 0,
         last_fired_at: null,
+        missed_periods: 0,
         created_at: data.at,
         updated_at: data.at,
       });
@@ -34,6 +35,7 @@ export function evolveTimer(state: AgentState, event: TimerEvent): AgentState {
         fire_at: data.next_fire_at ?? timer.fire_at,
         fire_count: data.fire_count,
         last_fired_at: data.fired_at,
+        missed_periods: (timer.missed_periods ?? 0) + (data.missed_periods ?? 0),
         updated_at: data.at,
       }));
     }

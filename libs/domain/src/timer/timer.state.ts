@@ -15,6 +15,8 @@ export type TimerRecord = {
   intent_id: string | null;
   fire_count: number;
   last_fired_at: string | null;
+  /** Due periods of an interval timer skipped so far (held while stopped or paused, or overdue after a restart). */
+  missed_periods: number;
   created_at: string;
   updated_at: string;
 };

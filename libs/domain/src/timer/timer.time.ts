@@ -12,3 +12,8 @@ export function nextFireAt(fireAt: string, intervalMs: number, now: string): str
   const elapsed = Math.max(0, Date.parse(now) - Date.parse(fireAt));
   return addMs(fireAt, (Math.floor(elapsed / intervalMs) + 1) * intervalMs);
 }
+
+/** The due periods of an interval timer fired at `now` that this fire stands for besides its own (0 when on time). */
+export function missedPeriods(fireAt: string, intervalMs: number, now: string): number {
+  return Math.floor(Math.max(0, Date.parse(now) - Date.parse(fireAt)) / intervalMs);
+}

@@ -176,18 +176,18 @@ describe('FireTimer', () => {
 describe('a timer wait', () => {
   const waiting = history(open, wcmd.waitFor('i-1', 'w-1', { wake: 'timer', fire_at: at(90), timer_id: 't-w' }));
 
-  it('is triggered (not resolved) by its timer: it stays active and the blocker stays', () => {
+  it('is resolved by its one-shot timer (issue 15 item 2): the wait ends and the blocker it set is cleared', () => {
     given(waiting)
       .when(wcmd.fireTimer('t-w', at(90)))
       .thenState((after, events) => {
-        expect(typesOf(events)).toEqual(['TimerFired', 'WaitingIntentTriggered', 'MessageQueued']);
-        expect(events[1].data).toMatchObject({
-          source: 'timer',
-          provenance: { via: 'timer', actor: null },
-          trigger_count: 1,
+        expect(typesOf(events)).toEqual(['TimerFired', 'WaitingIntentResolved', 'WorkItemUpdated', 'MessageQueued']);
+        expect(events[1].data).toMatchObject({ intent_id: 'i-1', timer_id: 't-w', task_id: null, task_status: null });
+        expect(after.waiting_intents.get('i-1')).toMatchObject({
+          status: 'resolved',
+          end_reason: 'timer_fired',
+          trigger_count: 0,
         });
-        expect(after.waiting_intents.get('i-1')).toMatchObject({ status: 'active', trigger_count: 1 });
-        expect(after.work_items.get('w-1')!.blocked_by).toBe('waiting (i-1)');
+        expect(after.work_items.get('w-1')!.blocked_by).toBeNull();
         expect(after.messages.get(`m-t-w-${at(90)}`)).toMatchObject({
           body: 'waiting (i-1)',
           work_item_id: 'w-1',
@@ -195,7 +195,6 @@ describe('a timer wait', () => {
         });
       });
   });
-
   it('cancelling its timer also cancels the intent', () => {
     given(waiting)
       .when(wcmd.cancelTimer('t-w'))

@@ -12,6 +12,15 @@ import { requireValidId } from '../shared/validation';
 import { addMs } from '../timer/timer.time';
 import { queuedMessagesInOrder } from '../views/message.view';
 import type { Heartbeat, StartTurn } from './turn.commands';
+import type { CommandMeta } from '../shared/command-meta';
+import { decidePickWorkItem } from '../focus/focus.decide';
+import type { PickWorkItem } from '../focus/focus.commands';
+import type { WorkItemPicked } from '../focus/focus.events';
+import { evolveFocus } from '../focus/focus.evolve';
+import type { OpenWorkItem } from '../work-item/work-item.state';
+
+/** The reason of the pick an activation makes to bind a task result's turn to its item (issue 15 item 1). */
+export const REENTRY_PICK_REASON = 'reentry';
 import type { TurnLeaseRenewed, TurnStarted } from './turn.events';
 import { requireLeaseTtl, requireOpenTurn, requireTurn } from './turn.validation';
 
@@ -48,15 +57,40 @@ function requireStartable(state: AgentState, message: MessageRecord, now: string
   }
 }
 
+/**
+ * Issue 15 item 1: a task result that re-enters the model for an open item other than the focus
+ * binds the turn to that item. With no open focus the activation first picks it (WorkItemPicked,
+ * reason `reentry`); with another item in focus the focus stays (the context shows the result's
+ * item first). Null when the turn simply binds the focus.
+ */
+function reentryItem(state: AgentState, message: MessageRecord): OpenWorkItem | null {
+  if (message.kind !== 'task_result' || message.work_item_id === state.current_work_item_id) return null;
+  const item = state.work_items.get(message.work_item_id);
+  return item?.state === 'open' ? item : null;
+}
+
+function reentryPick(state: AgentState, item: OpenWorkItem, meta: CommandMeta): WorkItemPicked[] {
+  const focus = state.work_items.get(state.current_work_item_id);
+  if (focus?.state === 'open') return [];
+  const pick: PickWorkItem = {
+    type: 'PickWorkItem',
+    data: { work_item_id: item.id, reason: REENTRY_PICK_REASON },
+    meta,
+  };
+  return decidePickWorkItem(pick, state);
+}
+
 function turnStarted(
   state: AgentState,
   agentId: string,
   ids: { turn_id: string; message_id: string },
   ttl: number,
   now: string,
+  reentry: OpenWorkItem | null = null,
 ): TurnStarted {
   const focus = state.work_items.get(state.current_work_item_id);
-  const bound = focus?.state === 'open' ? focus : undefined;
+  const bound = reentry ?? (focus?.state === 'open' ? focus : undefined);
+  const focused = bound !== undefined && bound.id === state.current_work_item_id;
   return {
     type: 'TurnStarted',
     data: {
@@ -65,7 +99,7 @@ function turnStarted(
       turn_index: state.turn_index + 1,
       work_item_id: bound?.id ?? null,
       work_item_revision: bound?.revision ?? null,
-      consumed_tick_key: bound ? continueActiveKey(bound.id, bound.revision) : null,
+      consumed_tick_key: bound && focused ? continueActiveKey(bound.id, bound.revision) : null,
       lease_ttl_ms: ttl,
       lease_expires_at: addMs(now, ttl),
       at: now,
@@ -73,7 +107,7 @@ function turnStarted(
   };
 }
 
-/** StartTurn: [MessageDequeued, TurnStarted]. Restarting the same turn on the same message records nothing. */
+/** StartTurn: [WorkItemPicked reentry?, MessageDequeued, TurnStarted]. Restarting the same turn on the same message records nothing. */
 export function decideStartTurn(command: StartTurn, state: AgentState): AgentEvent[] {
   const { now } = assertCommandMeta(command.meta);
   const agentId = requireRegistered(state);
@@ -85,10 +119,15 @@ export function decideStartTurn(command: StartTurn, state: AgentState): AgentEve
     if (existing.message_id === messageId) return [];
     throw new DomainError('already_exists', { resource: 'turn', turn_id: turnId }, `turn ${turnId} already exists`);
   }
-  requireStartable(state, requireRecord(state.messages, messageId, 'message'), now);
+  const message = requireRecord(state.messages, messageId, 'message');
+  requireStartable(state, message, now);
+  const reentry = reentryItem(state, message);
+  const picked = reentry === null ? [] : reentryPick(state, reentry, command.meta);
+  const bound = picked.reduce((s, event) => evolveFocus(s, event), state);
   return [
+    ...picked,
     { type: 'MessageDequeued', data: { agent_id: agentId, message_id: messageId, turn_id: turnId, at: now } },
-    turnStarted(state, agentId, { turn_id: turnId, message_id: messageId }, ttl, now),
+    turnStarted(bound, agentId, { turn_id: turnId, message_id: messageId }, ttl, now, reentry),
   ];
 }
 

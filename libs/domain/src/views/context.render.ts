@@ -40,10 +40,10 @@ function traceLines(item: CurrentItemContent): string[] {
   return roundLines.length + briefLines.length === 0 ? [] : ['Recent process trace:', ...roundLines, ...briefLines];
 }
 
-export function renderCurrentItem(item: CurrentItemContent | null): string {
-  if (item === null) return '## Current work item\nNone: no work item is in focus.';
+export function renderCurrentItem(item: CurrentItemContent | null, title = 'Current work item'): string {
+  if (item === null) return `## ${title}\nNone: no work item is in focus.`;
   return [
-    `## Current work item ${item.id} (${item.readiness}, ${item.focus_mode}, plan ${item.plan_status}, revision ${item.revision})`,
+    `## ${title} ${item.id} (${item.readiness}, ${item.focus_mode}, plan ${item.plan_status}, revision ${item.revision})`,
     `Objective: ${item.objective}`,
     ...planLines(item),
     ...todoLines(item),

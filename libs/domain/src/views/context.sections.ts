@@ -107,8 +107,12 @@ function intentsOf(state: AgentState, itemId: string): ContextIntent[] {
     }));
 }
 
-export function currentItemContent(state: AgentState): CurrentItemContent | null {
-  const item = state.work_items.get(state.current_work_item_id);
+/** The focus (or, given an id, that item) in full, as the current item section shows it. */
+export function currentItemContent(
+  state: AgentState,
+  itemId: string | null = state.current_work_item_id,
+): CurrentItemContent | null {
+  const item = state.work_items.get(itemId);
   if (item === undefined) return null;
   const readiness = readinessOf(state, item);
   const todos = item.todo_list.map((t) => ({ ...t }));

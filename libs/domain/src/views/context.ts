@@ -17,6 +17,7 @@ export type { CandidateContent, CompletedContent, CountedContent, CurrentItemCon
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 4096;
 
 export type ContextSectionName =
+  | 'turn_work_item'
   | 'current_work_item'
   | 'triggered_candidates'
   | 'queued_runnable'
@@ -25,7 +26,12 @@ export type ContextSectionName =
   | 'recently_completed';
 
 export type ContextSection =
-  | { name: 'current_work_item'; content: CurrentItemContent | null; text: string; estimated_tokens: number }
+  | {
+      name: 'turn_work_item' | 'current_work_item';
+      content: CurrentItemContent | null;
+      text: string;
+      estimated_tokens: number;
+    }
   | {
       name: 'triggered_candidates' | 'queued_runnable' | 'waiting_for_operator' | 'blocked';
       content: CountedContent<CandidateContent>;
@@ -38,14 +44,17 @@ export type ContextProjection = {
   budget_tokens: number;
   /** ceil(chars / 4) of `text`. */
   estimated_tokens: number;
-  /** In priority order; the first is always the current item. */
+  /**
+   * In priority order: the current item, preceded by the open turn's item when the turn is bound
+   * to another item than the focus (a task result re-entering for it, issue 15 item 1).
+   */
   sections: ContextSection[];
   /** Cut from the end under pressure, in the order they were cut. */
   omitted_sections: ContextSectionName[];
   /** Process trace entries left out of the current item to fit the budget. */
   trimmed_trace_entries: number;
   truncated: boolean;
-  /** True when even the current item alone does not fit (it is never cut). */
+  /** True when even the current item (and the turn's item) alone does not fit (they are never cut). */
   over_budget: boolean;
   text: string;
 };
@@ -75,6 +84,16 @@ function completedSection(content: CountedContent<CompletedContent>): ContextSec
   return content.count === 0 ? null : section('recently_completed', content, renderCompleted(content));
 }
 
+/** The open turn's item when it is not the focus: shown first, never cut. */
+function turnItemSections(state: AgentState): ContextSection[] {
+  const turn = state.turns.get(state.open_turn_id);
+  const itemId = turn?.work_item_id ?? null;
+  if (itemId === null || itemId === state.current_work_item_id) return [];
+  const content = currentItemContent(state, itemId);
+  if (content === null) return [];
+  return [section('turn_work_item', content, renderCurrentItem(content, "This turn's work item (a result for it)"))];
+}
+
 /** Every section with something to say, in priority order (the current item always). */
 function allSections(state: AgentState): ContextSection[] {
   const lists = [
@@ -84,7 +103,11 @@ function allSections(state: AgentState): ContextSection[] {
     listSection('blocked', 'Blocked', classContent(state, 'blocked', 3)),
     completedSection(completedContent(state, 3)),
   ];
-  return [currentSection(currentItemContent(state)), ...lists.filter((s): s is ContextSection => s !== null)];
+  return [
+    ...turnItemSections(state),
+    currentSection(currentItemContent(state)),
+    ...lists.filter((s): s is ContextSection => s !== null),
+  ];
 }
 
 const totalTokens = (sections: ContextSection[]): number => estimateTokens(sections.map((s) => s.text).join(SEPARATOR));
@@ -119,10 +142,12 @@ export function contextProjection(state: AgentState, options: ContextOptions = {
     ? Math.max(0, Math.floor(options.budget_tokens ?? 0))
     : DEFAULT_CONTEXT_BUDGET_TOKENS;
   const sections = allSections(state);
+  const first = sections.findIndex((s) => s.name === 'current_work_item');
   const omitted: ContextSectionName[] = [];
-  while (sections.length > 1 && totalTokens(sections) > budget) omitted.push((sections.pop() as ContextSection).name);
-  const { section: current, trimmed } = trimTrace(sections[0], budget);
-  sections[0] = current;
+  while (sections.length > first + 1 && totalTokens(sections) > budget)
+    omitted.push((sections.pop() as ContextSection).name);
+  const { section: current, trimmed } = trimTrace(sections[first], budget);
+  sections[first] = current;
   const text = sections.map((s) => s.text).join(SEPARATOR);
   const estimated = estimateTokens(text);
   return {

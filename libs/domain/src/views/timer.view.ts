@@ -14,11 +14,28 @@ export function toTimerView(timer: TimerRecord, now: string | null = null): Time
 const bySoonest = (a: TimerRecord, b: TimerRecord): number =>
   compareInstants(a.fire_at, b.fire_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Scheduled timers whose fire_at has come (overdue ones included, e.g. after recovery), soonest first. */
+/**
+ * An interval timer does not fire while the agent is stopped, nor while it is paused with this
+ * timer's tick still queued (at most one pending fire): it stays due, and fires once on start or
+ * resume with the periods it missed. One-shot timers are never held.
+ */
+export function isTimerHeld(state: AgentState, timer: TimerRecord): boolean {
+  if (timer.interval_ms === null) return false;
+  if (state.posture === 'stopped') return true;
+  if (state.posture !== 'paused') return false;
+  return state.queue.some((id) => {
+    const message = state.messages.get(id);
+    return message?.kind === 'timer_tick' && message.causation_id === timer.id && message.status === 'queued';
+  });
+}
+
+/** Scheduled timers whose fire_at has come (overdue ones included, e.g. after recovery), soonest first; held ones wait. */
 export function dueTimers(state: AgentState, now: string): TimerRecord[] {
   return state.timers
     .values()
-    .filter((timer) => timer.status === 'scheduled' && compareInstants(timer.fire_at, now) <= 0)
+    .filter(
+      (timer) => timer.status === 'scheduled' && compareInstants(timer.fire_at, now) <= 0 && !isTimerHeld(state, timer),
+    )
     .sort(bySoonest);
 }
 

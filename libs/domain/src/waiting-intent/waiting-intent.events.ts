@@ -56,15 +56,20 @@ export type WaitingIntentCancelled = {
   };
 };
 
-/** A terminal task satisfied a `task_result` intent. */
+/**
+ * A terminal task satisfied a `task_result` intent, or a one-shot timer's firing a `timer`
+ * intent (then task_id and task_status are null and timer_id names the timer; events older
+ * than timer resolution have no timer_id).
+ */
 export type WaitingIntentResolved = {
   type: 'WaitingIntentResolved';
   data: {
     agent_id: string;
     intent_id: string;
     work_item_id: string | null;
-    task_id: string;
-    task_status: TerminalTaskStatus;
+    task_id: string | null;
+    task_status: TerminalTaskStatus | null;
+    timer_id?: string | null;
     at: string;
   };
 };

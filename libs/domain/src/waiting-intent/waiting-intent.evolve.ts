@@ -58,7 +58,7 @@ export function evolveWaitingIntent(state: AgentState, event: WaitingIntentEvent
         status: 'resolved',
         event_ids: [],
         ended_at: data.at,
-        end_reason: 'task_result',
+        end_reason: typeof event.data.timer_id === 'string' ? 'timer_fired' : 'task_result',
         updated_at: data.at,
       }));
   }

@@ -15,6 +15,9 @@ export type WaitingIntentStatus = 'active' | 'cancelled' | 'resolved';
 export type WaitingIntentCancelReason =
   'wait_for_replaced' | 'blocker_cleared' | 'work_item_completed' | 'cancelled_by_caller';
 
+/** What satisfied an intent: its task's terminal status, or its one-shot timer's firing. */
+export type WaitingIntentResolveReason = 'task_result' | 'timer_fired';
+
 /** How a trigger reached the runtime: the authenticated API, the callback capability, or a bound timer. */
 export type TriggerVia = 'api' | 'callback' | 'timer';
 export const TRIGGER_VIAS_FROM_CALLERS: readonly TriggerVia[] = ['api', 'callback'];
@@ -50,7 +53,7 @@ export type WaitingIntentRecord = {
    * Emptied when the intent ends (it counts nothing more). Never shown (the views leave it out).
    */
   event_ids: string[];
-  /** When and why the intent stopped being active (cancellation reason, or `task_result`). */
+  /** When and why the intent stopped being active (cancellation reason, `task_result` or `timer_fired`). */
   ended_at: string | null;
-  end_reason: WaitingIntentCancelReason | 'task_result' | null;
+  end_reason: WaitingIntentCancelReason | WaitingIntentResolveReason | null;
 };

@@ -80,7 +80,12 @@ export { decideTurnTerminal, decideExpireLease, expiredTurn } from './turn/turn-
 export * from './turn/promotion';
 export { recoveryEvents, turnToolCallIds } from './turn/recovery';
 export { evolveTurn, observeCompletion } from './turn/turn.evolve';
-export { UNFINISHED_TODOS_WARNING, unfinishedTodosWarnings } from './work-item/completion-warnings';
+export {
+  REPORT_PROMOTION_SKIPPED_WARNING,
+  reportPromotionSkippedWarnings,
+  UNFINISHED_TODOS_WARNING,
+  unfinishedTodosWarnings,
+} from './work-item/completion-warnings';
 
 export * from './scheduler/decision';
 export * from './scheduler/tick-keys';

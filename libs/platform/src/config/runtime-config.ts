@@ -28,6 +28,8 @@ export interface RuntimeConfig {
   readonly apiTokens: readonly ApiTokenGrant[] | null;
   readonly role: RuntimeRole;
   readonly logLevel: LogLevel;
+  /** Parsed TASK_EXPECTED_DURATIONS: a task's default lease (ms) by kind, `*` for any kind; {} when unset. */
+  readonly taskExpectedDurations: Readonly<Record<string, number>>;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -97,6 +99,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     );
     return 'all';
   };
+  const durations = (): Readonly<Record<string, number>> => {
+    const raw = read('TASK_EXPECTED_DURATIONS');
+    if (raw === undefined) return {};
+    const parsed = parseTaskExpectedDurations(raw);
+    if (typeof parsed === 'string') problems.push(`TASK_EXPECTED_DURATIONS ${parsed}`);
+    return typeof parsed === 'string' ? {} : parsed;
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
@@ -115,9 +124,30 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     apiTokens: tokens(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    taskExpectedDurations: durations(),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * `kind=ms;kind=ms;*=ms` (`*`: any other kind), each 1000..604800000 ms (a task lease's range):
+ * the parsed map, or the problem as a sentence.
+ */
+export function parseTaskExpectedDurations(raw: string): Record<string, number> | string {
+  const map: Record<string, number> = {};
+  for (const entry of raw
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const match = /^([^=]+)=(\d+)$/.exec(entry);
+    const ms = match ? Number(match[2]) : NaN;
+    if (!match || ms < 1000 || ms > 604_800_000) {
+      return `must be kind=ms pairs separated by ';' (1000..604800000 ms each), got '${entry}'`;
+    }
+    map[match[1].trim()] = ms;
+  }
+  return map;
 }
 
 /** Which parts a role runs. */

@@ -1,12 +1,10 @@
 import { replay } from '../agent/agent.evolve';
 import type { AgentCommand } from '../agent/agent.commands';
-import { renderUpdateTaskStatusReply } from '../replies/runtime.replies';
 import { nextDueAt } from '../scheduler/next-due';
 import { given } from '../testing/decider-spec';
 import { AGENT, at, created, meta, picked, registered } from '../testing/fixtures';
 import { history, typesOf, wcmd } from '../testing/waiting-fixtures';
 import { listTasks } from '../views/task.view';
-import type { UpdateTaskStatus } from './task.commands';
 import { expiredTasks } from './task-lease';
 
 // docs/domain-contract.md §3 Tasks (leases): an executor that stops heartbeating loses its task.
@@ -144,10 +142,6 @@ describe('a lapsed lease (ExpireTaskLease, the scheduler)', () => {
         expect(after.tasks.get('t-1')).toMatchObject({ status: 'completed', interrupt_reason: null });
         expect(after.messages.get('m-t-1-completed')).toMatchObject({ kind: 'task_result', status: 'queued' });
       });
-    const command = wcmd.taskStatus('t-1', 'failed') as UpdateTaskStatus;
-    const before = replay(lapsed);
-    expect(renderUpdateTaskStatusReply(command, before, replay(history(lapsed, command)), []).warnings).toEqual([]);
-    // ...once: after that terminal the task is forward-only again.
     const done = history(lapsed, wcmd.taskStatus('t-1', 'completed'));
     given(done).when(wcmd.taskStatus('t-1', 'failed')).thenNothing();
     // An interruption the executor reported itself is never replaced.

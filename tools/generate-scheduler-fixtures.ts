@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonLines } from '@app/application';
+import { CONTRACT_CASES_2 } from './scheduler-fixtures/contract-cases-2';
 import { DECISION_CASES } from './scheduler-fixtures/decision-cases';
 import { type CaseMeta, expectedOf, SCHEDULER_FIXTURES_DIR } from './scheduler-fixtures/fixture-format';
 import { ORACLE_CASES } from './scheduler-fixtures/oracle-cases';
@@ -15,7 +16,7 @@ import { SPEC_CASES } from './scheduler-fixtures/spec-cases';
  */
 
 const check = process.argv.includes('--check');
-const cases = [...SPEC_CASES, ...DECISION_CASES, ...ORACLE_CASES];
+const cases = [...SPEC_CASES, ...DECISION_CASES, ...ORACLE_CASES, ...CONTRACT_CASES_2];
 const names = new Set<string>();
 let changed = 0;
 

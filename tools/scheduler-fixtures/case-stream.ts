@@ -6,6 +6,7 @@ import {
   decideNextAction,
   dueTimers,
   evolve,
+  expiredTasks,
   expiredTurn,
   initialAgentState,
   type SchedulerDecision,
@@ -141,6 +142,12 @@ export class CaseStream {
     const expired = expiredTurn(this.state, this.now);
     if (expired)
       this.scheduler({ type: 'ExpireLease', data: { turn_id: expired.turn_id } }, `expire:${expired.turn_id}`);
+    for (const task of expiredTasks(this.state, this.now)) {
+      this.scheduler(
+        { type: 'ExpireTaskLease', data: { task_id: task.id, message_id: this.nextId('m-lease') } },
+        `expire-task:${task.id}:${task.lease_expires_at}`,
+      );
+    }
     for (const timer of dueTimers(this.state, this.now)) {
       this.scheduler(
         { type: 'FireTimer', data: { timer_id: timer.id, message_id: this.nextId('m-timer') } },

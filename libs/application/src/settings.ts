@@ -13,6 +13,8 @@ export interface ApplicationSettings {
   readonly dataDir: string;
   /** Absolute root of the agents' homes (plan artifacts). */
   readonly agentHome: string;
+  /** A task's default lease (`expected_duration_ms`) by kind, `*` for any other kind (TASK_EXPECTED_DURATIONS). */
+  readonly taskExpectedDurations: Readonly<Record<string, number>>;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

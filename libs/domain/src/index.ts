@@ -44,6 +44,8 @@ export * from './task/task.events';
 export * from './task/task.commands';
 export { decideCreateTask, decideUpdateTaskStatus, taskTransition, type TaskTransition } from './task/task.decide';
 export { evolveTask } from './task/task.evolve';
+export { expiredTasks, isOverdue, leasedTasks, TASK_LEASE_MAX_MS, TASK_LEASE_MIN_MS } from './task/task-lease';
+export { decideExpireTaskLease, decideTaskHeartbeat } from './task/task-lease.decide';
 
 export * from './timer/timer.state';
 export * from './timer/timer.events';
@@ -80,7 +82,12 @@ export { decideTurnTerminal, decideExpireLease, expiredTurn } from './turn/turn-
 export * from './turn/promotion';
 export { recoveryEvents, turnToolCallIds } from './turn/recovery';
 export { evolveTurn, observeCompletion } from './turn/turn.evolve';
-export { UNFINISHED_TODOS_WARNING, unfinishedTodosWarnings } from './work-item/completion-warnings';
+export {
+  REPORT_PROMOTION_SKIPPED_WARNING,
+  reportPromotionSkippedWarnings,
+  UNFINISHED_TODOS_WARNING,
+  unfinishedTodosWarnings,
+} from './work-item/completion-warnings';
 
 export * from './scheduler/decision';
 export * from './scheduler/tick-keys';

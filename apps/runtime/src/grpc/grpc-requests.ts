@@ -148,8 +148,8 @@ export function createTimerInput(request: RpcRequest<'CreateTimer'>): Promise<Cr
 }
 
 export function createTaskInput(request: RpcRequest<'CreateTask'>): Promise<CreateTaskInput> {
-  const { task_id, kind, wait_policy, work_item_id, summary } = request;
-  return checked(CreateTaskDto, { task_id, kind, wait_policy, work_item_id, summary });
+  const { task_id, kind, wait_policy, work_item_id, summary, expected_duration_ms } = request;
+  return checked(CreateTaskDto, { task_id, kind, wait_policy, work_item_id, summary, expected_duration_ms });
 }
 
 /** HTTP's body `correlation_id` is `message_correlation_id` here (field 4 is the request's X-Correlation-Id). */

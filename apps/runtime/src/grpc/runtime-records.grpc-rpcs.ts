@@ -2,11 +2,11 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { CommandEnvelope } from '@app/application';
 import { ControlCommand } from '@app/application';
 import { DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from '@app/application';
-import { CreateTaskCommand, ListTasksQuery, UpdateTaskStatusCommand } from '@app/application';
+import { CreateTaskCommand, ListTasksQuery, TaskHeartbeatCommand, UpdateTaskStatusCommand } from '@app/application';
 import { CancelTimerCommand, CreateTimerCommand, ListTimersQuery } from '@app/application';
 import type { RpcRequest } from '@app/contracts';
 import { ControlDto, ListMessagesQueryDto } from '@app/contracts';
-import { ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
+import { ListTasksQueryDto, TaskHeartbeatDto, UpdateTaskStatusDto } from '@app/contracts';
 import { ListTimersQueryDto } from '@app/contracts';
 import { GrpcService } from '@app/platform';
 import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
@@ -52,6 +52,15 @@ export class RuntimeRecordRpcs {
     const taskId = requireId('task_id', request.task_id);
     const { status, detail } = await checked(UpdateTaskStatusDto, { status: request.status, detail: request.detail });
     return this.commands.execute(new UpdateTaskStatusCommand(envelope, taskId, status, detail));
+  }
+
+  @GrpcCommand('TaskHeartbeat')
+  async taskHeartbeat(request: RpcRequest<'TaskHeartbeat'>, envelope: CommandEnvelope) {
+    const taskId = requireId('task_id', request.task_id);
+    const { expected_duration_ms } = await checked(TaskHeartbeatDto, {
+      expected_duration_ms: request.expected_duration_ms,
+    });
+    return this.commands.execute(new TaskHeartbeatCommand(envelope, taskId, expected_duration_ms));
   }
 
   @GrpcAgentQuery('ListTasks')

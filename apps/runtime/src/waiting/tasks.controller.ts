@@ -4,11 +4,12 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateTaskCommand,
   ListTasksQuery,
+  TaskHeartbeatCommand,
   UpdateTaskStatusCommand,
   ReadRoles,
   OperationRoles,
 } from '@app/application';
-import { parseLimit, CreateTaskDto, ListTasksQueryDto, UpdateTaskStatusDto } from '@app/contracts';
+import { parseLimit, CreateTaskDto, ListTasksQueryDto, TaskHeartbeatDto, UpdateTaskStatusDto } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('tasks')
@@ -54,9 +55,24 @@ export class TasksController {
     );
   }
 
+  @Post(':task_id/heartbeat')
+  @OperationRoles('TaskHeartbeat')
+  @HttpCode(200)
+  @ApiOperation({ summary: "TaskHeartbeat: the executor renews the task's lease from now" })
+  heartbeat(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('task_id', IdParamPipe) taskId: string,
+    @Body() body: TaskHeartbeatDto,
+    @CallerHeaders() context: HttpCommandContext,
+  ) {
+    return this.commands.execute(
+      new TaskHeartbeatCommand(envelopeOf(agentId, context, body.expected_revision), taskId, body.expected_duration_ms),
+    );
+  }
+
   @ReadRoles()
   @Get()
-  @ApiOperation({ summary: 'ListTasks: newest first' })
+  @ApiOperation({ summary: 'ListTasks: newest first, each with overdue (past its expected end)' })
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListTasksQueryDto) {
     const { filter, work_item_id, limit } = query;
     return this.queries.execute(new ListTasksQuery(agentId, { filter, work_item_id, limit: parseLimit(limit) }));

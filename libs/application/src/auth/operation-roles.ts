@@ -27,6 +27,7 @@ export const OPERATION_ROLES = {
   SubmitWakeHint: ['integration', 'operator'],
   CreateTask: ['host'],
   UpdateTaskStatus: ['host', 'integration'],
+  TaskHeartbeat: ['host', 'integration'],
   CreateTimer: ['host'],
   CancelTimer: ['host', 'operator'],
   // The queue: operator instructions, external events, the host's own follow-ups; control is the operator's.

@@ -9,6 +9,7 @@ import {
   decideNextAction,
   DomainError,
   dueTimers,
+  expiredTasks,
   expiredTurn,
   renderActivationReply,
   type SchedulerDecision,
@@ -92,7 +93,7 @@ export class SchedulerStepService {
     return { decision, recorded_at: now, state: after, reply, revision: effect?.revision ?? record.revision };
   }
 
-  /** An expired lease is interrupted and due timers fire before anything is decided. */
+  /** An expired turn or task lease is interrupted and due timers fire before anything is decided. */
   private async maintain(agentId: string, state: AgentState): Promise<AgentState> {
     for (let guard = 0; guard < 64; guard++) {
       const now = this.clock.now().toISOString();
@@ -102,6 +103,17 @@ export class SchedulerStepService {
           await this.write(agentId, state, `expire:${expired.turn_id}`, {
             type: 'ExpireLease',
             data: { turn_id: expired.turn_id },
+          })
+        ).state;
+        continue;
+      }
+      const [task] = expiredTasks(state, now);
+      if (task) {
+        const key = `expire-task:${task.id}:${task.lease_expires_at}`;
+        state = (
+          await this.write(agentId, state, key, {
+            type: 'ExpireTaskLease',
+            data: { task_id: task.id, message_id: messageId(agentId, key) },
           })
         ).state;
         continue;

@@ -9,6 +9,8 @@ export interface CreateTaskInput {
   wait_policy?: WaitPolicy;
   work_item_id?: string;
   summary?: string;
+  /** The lease; default: TASK_EXPECTED_DURATIONS for the kind (or `*`), else no lease. */
+  expected_duration_ms?: number;
 }
 
 export class CreateTaskCommand extends Command<WithRevision<TaskReply>> {
@@ -32,6 +34,18 @@ export class UpdateTaskStatusCommand extends Command<WithRevision<TaskReply>> {
   }
 }
 
+/** The executor's heartbeat: renews the task's lease from now. */
+export class TaskHeartbeatCommand extends Command<WithRevision<TaskReply>> {
+  constructor(
+    readonly envelope: CommandEnvelope,
+    readonly taskId: string,
+    readonly expectedDurationMs?: number,
+  ) {
+    super();
+  }
+}
+
+/** `now`: the reader's clock, against which `overdue` is computed. */
 export class ListTasksQuery extends Query<ListReply<TaskView>> {
   constructor(
     readonly agentId: string,

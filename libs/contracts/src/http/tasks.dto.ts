@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches } from 'class-validator';
 import {
   TASK_LIST_FILTERS,
   TASK_STATUSES,
@@ -24,6 +24,25 @@ export class CreateTaskDto extends ExpectedRevisionDto {
   @Matches(ID_PATTERN)
   work_item_id?: string;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() summary?: string;
+  @ApiPropertyOptional({
+    minimum: 1000,
+    maximum: 604_800_000,
+    description: 'the lease, renewed by heartbeats (default: TASK_EXPECTED_DURATIONS for the kind, else none)',
+  })
+  @IsOptional()
+  @IsInt()
+  expected_duration_ms?: number;
+}
+
+export class TaskHeartbeatDto extends ExpectedRevisionDto {
+  @ApiPropertyOptional({
+    minimum: 1000,
+    maximum: 604_800_000,
+    description: "the renewed lease, counted from now (default: the task's expected_duration_ms)",
+  })
+  @IsOptional()
+  @IsInt()
+  expected_duration_ms?: number;
 }
 
 export class UpdateTaskStatusDto extends ExpectedRevisionDto {

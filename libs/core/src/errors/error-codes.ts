@@ -7,6 +7,8 @@ export const HTTP_STATUS_BY_CODE = {
   /** The connection sent no complete request in time (Node's request timeout). */
   request_timeout: 408,
   conflict: 409,
+  /** The agent is stopped: its running turn may only heartbeat and post its terminal (no rounds, no interjections). */
+  agent_stopped: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invariant_violated: 422,

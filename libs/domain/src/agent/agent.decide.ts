@@ -3,6 +3,7 @@ import { decidePickWorkItem } from '../focus/focus.decide';
 import { decideDropMessage, decideEnqueueMessage } from '../queue/queue.decide';
 import { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from '../scheduler/scheduler.decide';
 import { decideCreateTask, decideUpdateTaskStatus } from '../task/task.decide';
+import { decideExpireTaskLease, decideTaskHeartbeat } from '../task/task-lease.decide';
 import { decideCancelTimer, decideCreateTimer, decideFireTimer } from '../timer/timer.decide';
 import { decideCloseRound, decideRecordRound } from '../turn/round.decide';
 import { decideHeartbeat, decideStartTurn } from '../turn/start-turn.decide';
@@ -60,6 +61,10 @@ export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
       return decideCreateTask(command, state);
     case 'UpdateTaskStatus':
       return decideUpdateTaskStatus(command, state);
+    case 'TaskHeartbeat':
+      return decideTaskHeartbeat(command, state);
+    case 'ExpireTaskLease':
+      return decideExpireTaskLease(command, state);
     case 'CreateTimer':
       return decideCreateTimer(command, state);
     case 'CancelTimer':

@@ -21,6 +21,19 @@ export function requireWorkItem(state: AgentState, workItemId: string): WorkItem
   return item;
 }
 
+/**
+ * After stop, the running turn may only heartbeat and post its terminal (docs/domain-contract.md §4):
+ * a new round (or an interjection) is refused with `agent_stopped`.
+ */
+export function requireNotStopped(state: AgentState, action: string, details: Record<string, unknown> = {}): void {
+  if (state.posture !== 'stopped') return;
+  throw new DomainError(
+    'agent_stopped',
+    { rule: 'agent_stopped', posture: state.posture, action, ...details },
+    `the agent is stopped: cannot ${action}`,
+  );
+}
+
 /** Refuses with `invariant_violated` when the item is completed. */
 export function requireOpen(item: WorkItem, action: string): OpenWorkItem {
   if (item.state === 'completed') {

@@ -95,8 +95,9 @@ export type AgentState = {
  * Version of the AgentState shape: bump it when the shape changes, so snapshots of an older
  * shape are ignored (they are a cache). 2: turns, rounds, briefs, delivery evidence, last decision.
  * 3: the scheduling index. 4: the event ids a waiting intent counted. 5: timers' missed_periods.
+ * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
  */
-export const AGENT_STATE_SHAPE_VERSION = 5;
+export const AGENT_STATE_SHAPE_VERSION = 6;
 
 export function initialAgentState(): AgentState {
   return {

@@ -1,4 +1,10 @@
-import { requireAbsent, requireRecord, requireRegistered, requireWorkItem } from '../agent/agent.guards';
+import {
+  requireAbsent,
+  requireNotStopped,
+  requireRecord,
+  requireRegistered,
+  requireWorkItem,
+} from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
 import { DomainError, validationFailed } from '../shared/domain-error';
@@ -50,6 +56,9 @@ export function decideEnqueueMessage(command: EnqueueMessage, state: AgentState)
   if (message.work_item_id) requireWorkItem(state, message.work_item_id);
   if (message.task_id) requireRecord(state.tasks, message.task_id, 'task');
   requireAbsent(state.messages, message.message_id, 'message');
+  if (message.priority === 'interject' && message.kind === 'operator_prompt') {
+    requireNotStopped(state, 'interject', { message_id: message.message_id });
+  }
   return [messageQueued(agentId, message, now)];
 }
 

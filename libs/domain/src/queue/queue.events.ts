@@ -37,10 +37,13 @@ export type MessageProcessed = { type: 'MessageProcessed'; data: MessageMoveData
 export type MessageInterjected = { type: 'MessageInterjected'; data: MessageMoveData };
 export type MessageAborted = { type: 'MessageAborted'; data: MessageMoveData };
 
-/** An interrupted turn's message goes back to `queued` (keeping its arrival order): it will be replayed. */
+/**
+ * An interrupted turn's message goes back to `queued` (keeping its arrival order): it will be replayed.
+ * `cause: 'paused'`: the turn was aborted because the agent was paused (not counted as an interruption).
+ */
 export type MessageRequeued = {
   type: 'MessageRequeued';
-  data: { agent_id: string; message_id: string; turn_id: string; at: string };
+  data: { agent_id: string; message_id: string; turn_id: string; at: string; cause?: 'paused' };
 };
 
 export type QueueEvent =

@@ -6,7 +6,11 @@ import type { WorkItemPicked } from '../focus/focus.events';
 import { DomainError } from '../shared/domain-error';
 import type { Warning } from '../shared/warnings';
 import type { CompleteWorkItem, CreateWorkItem, UpdateWorkItem } from '../work-item/work-item.commands';
-import { UNFINISHED_TODOS_SAMPLE_SIZE, unfinishedTodosWarnings } from '../work-item/completion-warnings';
+import {
+  reportPromotionSkippedWarnings,
+  UNFINISHED_TODOS_SAMPLE_SIZE,
+  unfinishedTodosWarnings,
+} from '../work-item/completion-warnings';
 import type { WorkItemCompleted } from '../work-item/work-item.events';
 import { type AgentSummaryView, toAgentSummaryView } from '../views/agent.view';
 import { workItemView, type WorkItemView } from '../views/work-item.view';
@@ -101,6 +105,11 @@ export function renderCompleteWorkItemReply(
   return {
     work_item: viewOf(after, command.data.work_item_id),
     completed_transition: completed !== undefined,
-    warnings: completed ? unfinishedTodosWarning(completed, before) : [],
+    warnings: completed
+      ? [
+          ...unfinishedTodosWarning(completed, before),
+          ...reportPromotionSkippedWarnings(completed.data, before.open_turn_id),
+        ]
+      : [],
   };
 }

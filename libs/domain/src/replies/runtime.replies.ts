@@ -4,7 +4,7 @@ import type { Control } from '../control/control.commands';
 import type { DropMessage, EnqueueMessage } from '../queue/queue.commands';
 import { compareInstants } from '../shared/time';
 import type { Warning } from '../shared/warnings';
-import type { CreateTask, UpdateTaskStatus } from '../task/task.commands';
+import type { CreateTask, TaskHeartbeat, UpdateTaskStatus } from '../task/task.commands';
 import { taskTransition } from '../task/task.decide';
 import type { CancelTimer, CreateTimer } from '../timer/timer.commands';
 import type { TimerCreated } from '../timer/timer.events';
@@ -45,6 +45,16 @@ export function renderCreateTaskReply(
   return { task: taskOf(after, command.data.task_id), warnings: [] };
 }
 
+/** The executor's heartbeat: the task with its renewed lease. */
+export function renderTaskHeartbeatReply(
+  command: TaskHeartbeat,
+  _b: AgentState,
+  after: AgentState,
+  _e: readonly AgentEvent[],
+): TaskReply {
+  return { task: taskOf(after, command.data.task_id), warnings: [] };
+}
+
 /** A stale status (an earlier phase, or another terminal after a terminal) is ignored with a warning; a repeat is silent. */
 export function renderUpdateTaskStatusReply(
   command: UpdateTaskStatus,
@@ -52,10 +62,11 @@ export function renderUpdateTaskStatusReply(
   after: AgentState,
   _newEvents: readonly AgentEvent[],
 ): TaskReply {
-  const current = found(before.tasks.get(command.data.task_id), 'task', command.data.task_id).status;
+  const task = found(before.tasks.get(command.data.task_id), 'task', command.data.task_id);
+  const current = task.status;
   const requested = command.data.status;
   const warnings: Warning[] =
-    taskTransition(current, requested) !== 'stale'
+    taskTransition(current, requested, task.interrupt_reason) !== 'stale'
       ? []
       : [
           {

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../agent/agent.events';
-import type { AgentState } from '../agent/agent.state';
+import type { AgentState, Posture } from '../agent/agent.state';
+import { cancelRequested } from '../turn/start-turn.decide';
 import type { Warning } from '../shared/warnings';
 import type { CloseRound, Heartbeat, RecordRound, TurnTerminalCommand } from '../turn/turn.commands';
 import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
@@ -19,7 +20,14 @@ import {
 } from '../views/turn.view';
 
 // Reply bodies without `revision` (the app adds it).
-export type HeartbeatReply = { turn: ActivationTurnView; interjections: MessageView[]; warnings: Warning[] };
+/** `posture` and `cancel_requested` (after stop or pause): the host ends the turn at its next round boundary. */
+export type HeartbeatReply = {
+  turn: ActivationTurnView;
+  posture: Posture;
+  cancel_requested: boolean;
+  interjections: MessageView[];
+  warnings: Warning[];
+};
 /** docs/api.md round close reply (also the outcome of a round closed by the next round or the terminal). */
 export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
 export type RecordRoundReply = {
@@ -62,7 +70,13 @@ export function renderHeartbeatReply(
     .filter((e) => e.type === 'MessageInterjected')
     .map((e) => messageView(after, (e.data as { message_id: string }).message_id))
     .filter((m): m is MessageView => m !== null);
-  return { turn: toActivationTurnView(turnOf(after, command.data.turn_id)), interjections, warnings: [] };
+  return {
+    turn: toActivationTurnView(turnOf(after, command.data.turn_id)),
+    posture: after.posture,
+    cancel_requested: cancelRequested(after),
+    interjections,
+    warnings: [],
+  };
 }
 
 export function renderRecordRoundReply(

@@ -24,6 +24,8 @@ describe('turn replies', () => {
     const busy = history(started, wcmd.enqueue('m-i', { priority: 'interject' }));
     expect(runCommand(busy, tcmd.heartbeat('t-1', at(61)), renderHeartbeatReply)).toEqual({
       turn: { ...TURN, lease_expires_at: '2026-01-01T01:02:00.000Z' },
+      posture: 'awake_running',
+      cancel_requested: false,
       interjections: [expect.objectContaining({ id: 'm-i', status: 'interjected', body: 'body of m-i' })],
       warnings: [],
     });

@@ -1,5 +1,6 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
+import { leasedTasks } from '../task/task-lease';
 import { readinessOf } from '../views/scheduling';
 import { isTimerHeld, scheduledTimers } from '../views/timer.view';
 import { recheckKey } from './tick-keys';
@@ -7,7 +8,8 @@ import { isEmitted } from './work-queue.rungs';
 
 /**
  * The next instant at which time alone changes what the scheduler should do for this agent:
- * a timer falls due (unless held), the open turn's lease expires, or a blocked item's recheck_at comes.
+ * a timer falls due (unless held), the open turn's or an active task's lease expires, or a blocked
+ * item's recheck_at comes.
  * Null when nothing is pending: an idle agent then costs the scheduler nothing until its
  * next event.
  */
@@ -18,6 +20,8 @@ export function nextDueAt(state: AgentState): string | null {
   if (timer) candidates.push(timer.fire_at);
   const turn = state.open_turn_id === null ? undefined : state.turns.get(state.open_turn_id);
   if (turn) candidates.push(turn.lease_expires_at);
+  const [task] = leasedTasks(state);
+  if (task) candidates.push(task.lease_expires_at!);
   // The rechecks are soonest first: the first one still to surface is the only one that counts.
   for (const id of state.scheduling_index.rechecks) {
     const item = state.work_items.get(id)!;

@@ -1,5 +1,9 @@
-/** Every refusal code the domain can raise. The app maps each to one HTTP status. */
-export type DomainErrorCode = 'validation_failed' | 'not_found' | 'invariant_violated' | 'conflict' | 'already_exists';
+/**
+ * Every refusal code the domain can raise. The app maps each to one HTTP status.
+ * `agent_stopped`: what a stopped agent's running turn may no longer do (record rounds, take interjections).
+ */
+export type DomainErrorCode =
+  'validation_failed' | 'not_found' | 'invariant_violated' | 'conflict' | 'already_exists' | 'agent_stopped';
 
 export type DomainErrorDetails = Record<string, unknown>;
 

@@ -65,7 +65,7 @@ export function blockersCleared(
   return [...cleared.values()];
 }
 
-function taskResultMessage(
+export function taskResultMessage(
   state: AgentState,
   agentId: string,
   task: TaskRecord,

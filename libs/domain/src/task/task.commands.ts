@@ -11,7 +11,23 @@ export type CreateTask = {
     wait_policy?: WaitPolicy;
     work_item_id?: string;
     summary?: string;
+    /** The lease: without it the task has none (the app fills a default per kind from its settings). */
+    expected_duration_ms?: number;
   };
+  meta: CommandMeta;
+};
+
+/** The executor's heartbeat: renews the lease from now (for `expected_duration_ms`, default the task's). */
+export type TaskHeartbeat = {
+  type: 'TaskHeartbeat';
+  data: { task_id: string; expected_duration_ms?: number };
+  meta: CommandMeta;
+};
+
+/** The scheduler saw the task's lease lapse: the task is interrupted (`lease_expired`). */
+export type ExpireTaskLease = {
+  type: 'ExpireTaskLease';
+  data: { task_id: string; message_id: string };
   meta: CommandMeta;
 };
 
@@ -27,4 +43,4 @@ export type UpdateTaskStatus = {
   meta: CommandMeta;
 };
 
-export type TaskCommand = CreateTask | UpdateTaskStatus;
+export type TaskCommand = CreateTask | UpdateTaskStatus | TaskHeartbeat | ExpireTaskLease;

@@ -13,7 +13,15 @@ import {
 import { taskResultEvents } from './task-result';
 import type { CreateTask, UpdateTaskStatus } from './task.commands';
 import { TASK_STATUS_EVENT_TYPES, type TaskCreated, type TaskStatusChanged } from './task.events';
-import { isTerminalTaskStatus, TASK_STATUSES, type TaskRecord, type TaskStatus, WAIT_POLICIES } from './task.state';
+import { leaseFields, optionalExpectedDuration } from './task-lease';
+import {
+  isTerminalTaskStatus,
+  type TaskInterruptReason,
+  TASK_STATUSES,
+  type TaskRecord,
+  type TaskStatus,
+  WAIT_POLICIES,
+} from './task.state';
 
 export const TASK_KIND_MAX_LENGTH = 100;
 export const TASK_SUMMARY_MAX_LENGTH = 2000;
@@ -33,8 +41,14 @@ const PHASE: Record<TaskStatus, number> = {
 /** advance: a later phase; repeat: the same status (idempotent); stale: an earlier phase, or another terminal. */
 export type TaskTransition = 'advance' | 'repeat' | 'stale';
 
-export function taskTransition(current: TaskStatus, requested: TaskStatus): TaskTransition {
+export function taskTransition(
+  current: TaskStatus,
+  requested: TaskStatus,
+  interruptReason: TaskInterruptReason | null = null,
+): TaskTransition {
   if (current === requested) return 'repeat';
+  // The one exception to forward-only: the executor's own terminal replaces a lease interruption.
+  if (interruptReason === 'lease_expired' && isTerminalTaskStatus(requested)) return 'advance';
   return PHASE[requested] > PHASE[current] ? 'advance' : 'stale';
 }
 
@@ -52,6 +66,7 @@ export function decideCreateTask(command: CreateTask, state: AgentState): TaskCr
     max: TASK_SUMMARY_MAX_LENGTH,
     shape: 'lines',
   });
+  const expected = optionalExpectedDuration(data.expected_duration_ms);
   if (workItemId !== null) requireOpen(requireWorkItem(state, workItemId), 'attach a task to');
   requireAbsent(state.tasks, taskId, 'task');
   return [
@@ -66,12 +81,13 @@ export function decideCreateTask(command: CreateTask, state: AgentState): TaskCr
         summary,
         status: 'queued',
         at: now,
+        ...(expected !== null && leaseFields(expected, now)),
       },
     },
   ];
 }
 
-function statusChanged(
+export function statusChanged(
   agentId: string,
   task: TaskRecord,
   status: Exclude<TaskStatus, 'queued'>,
@@ -103,7 +119,7 @@ export function decideUpdateTaskStatus(command: UpdateTaskStatus, state: AgentSt
   const detail = optionalTrimmedText(data.detail, 'detail', { min: 1, max: TASK_DETAIL_MAX_LENGTH, shape: 'lines' });
   const messageId = optionalValidId(data.message_id, 'message_id');
   const task = requireRecord(state.tasks, taskId, 'task');
-  if (status === 'queued' || taskTransition(task.status, status) !== 'advance') return [];
+  if (status === 'queued' || taskTransition(task.status, status, task.interrupt_reason) !== 'advance') return [];
   const changed = statusChanged(agentId, task, status, detail, now);
   if (!isTerminalTaskStatus(status)) return [changed];
   return [changed, ...taskResultEvents(state, agentId, task, { status, detail, message_id: messageId }, now)];

@@ -15,7 +15,20 @@ export function evolveTask(state: AgentState, event: TaskEvent): AgentState {
       detail: null,
       created_at: data.at,
       updated_at: data.at,
+      expected_duration_ms: data.expected_duration_ms ?? null,
+      lease_expires_at: data.lease_expires_at ?? null,
+      last_heartbeat_at: null,
+      interrupt_reason: null,
     });
+  }
+  if (event.type === 'TaskLeaseRenewed') {
+    const { data } = event;
+    return changeRecord(state, 'tasks', data.task_id, (task) => ({
+      ...task,
+      expected_duration_ms: data.expected_duration_ms,
+      lease_expires_at: data.lease_expires_at,
+      last_heartbeat_at: data.at,
+    }));
   }
   const { data } = event;
   return changeRecord(state, 'tasks', data.task_id, (task) => ({
@@ -23,5 +36,6 @@ export function evolveTask(state: AgentState, event: TaskEvent): AgentState {
     status: data.status,
     detail: data.detail ?? task.detail,
     updated_at: data.at,
+    interrupt_reason: event.type === 'TaskInterrupted' ? (event.data.reason ?? null) : null,
   }));
 }

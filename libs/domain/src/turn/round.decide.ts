@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/agent.events';
-import { requireRegistered } from '../agent/agent.guards';
+import { requireNotStopped, requireRegistered } from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
 import { DomainError } from '../shared/domain-error';
@@ -39,6 +39,7 @@ export function decideRecordRound(command: RecordRound, state: AgentState): Agen
   const toolCalls = validateToolCalls(command.data.tool_calls);
   const existing = state.rounds.get(roundId);
   if (existing !== undefined && alreadyRecorded(existing, turn.turn_id, text, toolCalls)) return [];
+  requireNotStopped(state, 'record a round', { turn_id: turn.turn_id });
   const recorded: AssistantRoundRecorded = {
     type: 'AssistantRoundRecorded',
     data: {

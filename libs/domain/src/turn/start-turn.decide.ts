@@ -138,7 +138,15 @@ export function pendingInterjections(state: AgentState): MessageRecord[] {
   );
 }
 
-/** Heartbeat: [TurnLeaseRenewed, MessageInterjected for each pending interjection]. */
+/** A stopped or paused agent asks its running turn to end: the host learns it from the heartbeat reply. */
+export const cancelRequested = (state: AgentState): boolean =>
+  state.posture === 'stopped' || state.posture === 'paused';
+
+/**
+ * Heartbeat: [TurnLeaseRenewed, MessageInterjected for each pending interjection]. After stop or
+ * pause the lease is still renewed (the host ends the turn itself) but nothing is handed over:
+ * the prompts stay queued for a turn after start or resume.
+ */
 export function decideHeartbeat(command: Heartbeat, state: AgentState): AgentEvent[] {
   const { now } = assertCommandMeta(command.meta);
   const agentId = requireRegistered(state);
@@ -148,7 +156,8 @@ export function decideHeartbeat(command: Heartbeat, state: AgentState): AgentEve
     type: 'TurnLeaseRenewed',
     data: { agent_id: agentId, turn_id: turn.turn_id, lease_ttl_ms: ttl, lease_expires_at: addMs(now, ttl), at: now },
   };
-  const interjected = pendingInterjections(state).map((message): MessageInterjected => ({
+  const pending = cancelRequested(state) ? [] : pendingInterjections(state);
+  const interjected = pending.map((message): MessageInterjected => ({
     type: 'MessageInterjected',
     data: { agent_id: agentId, message_id: message.id, turn_id: turn.turn_id, at: now },
   }));

@@ -61,6 +61,10 @@ function settleMessage(state: AgentState, agentId: string, turn: TurnRecord, end
   if (message?.status !== 'dequeued') return [];
   if (ending.kind === 'interrupted') return recoveryEvents(state, agentId, turn, message, ending.cause, at);
   const data = { agent_id: agentId, message_id: message.id, turn_id: turn.turn_id, at };
+  // A turn the host ended because the agent was paused: its message is replayed on resume, never lost.
+  if (ending.kind === 'aborted' && state.posture === 'paused') {
+    return [{ type: 'MessageRequeued', data: { ...data, cause: 'paused' } }];
+  }
   return [ending.kind === 'aborted' ? { type: 'MessageAborted', data } : { type: 'MessageProcessed', data }];
 }
 

@@ -24,3 +24,25 @@ export function unfinishedTodosWarnings(counts: UnfinishedCounts, todoList: read
     },
   ];
 }
+
+export const REPORT_PROMOTION_SKIPPED_WARNING = 'report_promotion_skipped_no_round';
+
+type SkippedPromotion = { work_item_id: string; round_id: string | null; report_promotion?: 'skipped_no_round' };
+
+/** The warning of a completion in a turn without an open round: its report is not promoted. */
+export function reportPromotionSkippedWarnings(completion: SkippedPromotion, openTurnId: string | null): Warning[] {
+  if (completion.report_promotion !== 'skipped_no_round') return [];
+  const message =
+    completion.round_id === null
+      ? `Work item ${completion.work_item_id} was completed without a round_id: its report is not promoted.`
+      : `Work item ${completion.work_item_id} was completed naming round ${completion.round_id}, which is not open: its report is not promoted.`;
+  return [
+    {
+      kind: REPORT_PROMOTION_SKIPPED_WARNING,
+      message,
+      work_item_id: completion.work_item_id,
+      round_id: completion.round_id,
+      turn_id: openTurnId,
+    },
+  ];
+}

@@ -48,6 +48,16 @@ export function decideCreateWorkItem(command: CreateWorkItem, state: AgentState)
 }
 
 /**
+ * A completion inside a model turn can only have its report promoted through an open round it
+ * names. Without `round_id` during an open turn, or naming a round that is not open, the
+ * promotion is skipped, and the event and the reply say so (docs/domain-contract.md §4).
+ */
+function reportPromotionSkipped(state: AgentState, roundId: string | null): boolean {
+  if (roundId === null) return state.open_turn_id !== null;
+  return state.rounds.get(roundId)?.status !== 'open';
+}
+
+/**
  * CompleteWorkItem: open -> completed (clearing blocked_by and recheck_at), cancels the item's
  * waits, releases the focus if focused. Unfinished todos never refuse it. Completing a completed
  * item records nothing.
@@ -72,6 +82,7 @@ export function decideCompleteWorkItem(command: CompleteWorkItem, state: AgentSt
       in_progress_todo_count: counts.in_progress,
       revision: item.revision + 1,
       at: now,
+      ...(reportPromotionSkipped(state, roundId) && { report_promotion: 'skipped_no_round' as const }),
     },
   };
   return [

@@ -45,6 +45,11 @@ export type WorkItemCompleted = {
     in_progress_todo_count: number;
     revision: number;
     at: string;
+    /**
+     * Present only when the completion ran inside a model turn without an open round to name
+     * (no `round_id`, or a round that is closed or unknown): its report cannot be promoted.
+     */
+    report_promotion?: 'skipped_no_round';
   };
 };
 

@@ -48,6 +48,8 @@ export interface RuntimeConfig {
    * projection checkpoint that has not moved for longer (unset: the default, 30 s).
    */
   readonly readyMaxLagSeconds?: number;
+  /** Parsed TASK_EXPECTED_DURATIONS: a task's default lease (ms) by kind, `*` for any kind; {} when unset. */
+  readonly taskExpectedDurations: Readonly<Record<string, number>>;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -151,6 +153,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of seconds (at least 1), got '${raw}'`);
     return undefined;
   };
+  const durations = (): Readonly<Record<string, number>> => {
+    const raw = read('TASK_EXPECTED_DURATIONS');
+    if (raw === undefined) return {};
+    const parsed = parseTaskExpectedDurations(raw);
+    if (typeof parsed === 'string') problems.push(`TASK_EXPECTED_DURATIONS ${parsed}`);
+    return typeof parsed === 'string' ? {} : parsed;
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
@@ -173,9 +182,30 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),
+    taskExpectedDurations: durations(),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * `kind=ms;kind=ms;*=ms` (`*`: any other kind), each 1000..604800000 ms (a task lease's range):
+ * the parsed map, or the problem as a sentence.
+ */
+export function parseTaskExpectedDurations(raw: string): Record<string, number> | string {
+  const map: Record<string, number> = {};
+  for (const entry of raw
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const match = /^([^=]+)=(\d+)$/.exec(entry);
+    const ms = match ? Number(match[2]) : NaN;
+    if (!match || ms < 1000 || ms > 604_800_000) {
+      return `must be kind=ms pairs separated by ';' (1000..604800000 ms each), got '${entry}'`;
+    }
+    map[match[1].trim()] = ms;
+  }
+  return map;
 }
 
 /** Which parts a role runs. */

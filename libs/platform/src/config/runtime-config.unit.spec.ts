@@ -26,7 +26,17 @@ describe('loadConfig with an empty environment', () => {
       apiTokens: null,
       role: 'all',
       logLevel: 'info',
+      taskExpectedDurations: {},
     });
+  });
+
+  it('reads TASK_EXPECTED_DURATIONS as default task leases by kind, and refuses a malformed one', () => {
+    expect(loadConfig({ TASK_EXPECTED_DURATIONS: 'build=600000; *=900000' }, '/srv').taskExpectedDurations).toEqual({
+      build: 600_000,
+      '*': 900_000,
+    });
+    expect(() => loadConfig({ TASK_EXPECTED_DURATIONS: 'build=5' }, '/srv')).toThrow(/TASK_EXPECTED_DURATIONS/);
+    expect(() => loadConfig({ TASK_EXPECTED_DURATIONS: 'build' }, '/srv')).toThrow(/TASK_EXPECTED_DURATIONS/);
   });
 });
 

@@ -9,6 +9,7 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   not_found: GrpcStatus.NOT_FOUND,
   request_timeout: GrpcStatus.DEADLINE_EXCEEDED,
   conflict: GrpcStatus.ABORTED,
+  agent_stopped: GrpcStatus.FAILED_PRECONDITION,
   payload_too_large: GrpcStatus.RESOURCE_EXHAUSTED,
   unsupported_media_type: GrpcStatus.INVALID_ARGUMENT,
   invariant_violated: GrpcStatus.FAILED_PRECONDITION,

@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  isOverdue,
   type ListReply,
   type MessageStatus,
   type MessageView,
@@ -47,10 +48,11 @@ export class RecordQueries {
     return this.list('waiting_intents', agentId, conditions, INTENT_ORDER, query.limit);
   }
 
-  tasks(agentId: string, query: TaskListQuery): Promise<ListReply<TaskView>> {
+  /** `overdue` is computed against `query.now` (the reader's clock), as the domain's view does. */
+  async tasks(agentId: string, query: TaskListQuery): Promise<ListReply<TaskView>> {
     const filter = parseListParam(query.filter, 'filter', TASK_LIST_FILTERS, 'all');
     const terminal = filter === 'all' ? undefined : filter === 'terminal';
-    return this.list(
+    const list = await this.list<TaskView>(
       'tasks',
       agentId,
       [
@@ -60,6 +62,11 @@ export class RecordQueries {
       TASK_ORDER,
       query.limit,
     );
+    const now = query.now ?? null;
+    return {
+      items: list.items.map((task) => (now === null ? task : { ...task, overdue: isOverdue(task, now) })),
+      total: list.total,
+    };
   }
 
   /** `due` is computed against `query.now` (the reader's clock), as the domain's view does. */

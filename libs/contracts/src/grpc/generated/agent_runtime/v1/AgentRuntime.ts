@@ -60,6 +60,7 @@ import type { ReplacePlanRequest as _agent_runtime_v1_ReplacePlanRequest, Replac
 import type { SchedulerState as _agent_runtime_v1_SchedulerState, SchedulerState__Output as _agent_runtime_v1_SchedulerState__Output } from '../../agent_runtime/v1/SchedulerState';
 import type { SubmitWakeHintReply as _agent_runtime_v1_SubmitWakeHintReply, SubmitWakeHintReply__Output as _agent_runtime_v1_SubmitWakeHintReply__Output } from '../../agent_runtime/v1/SubmitWakeHintReply';
 import type { SubmitWakeHintRequest as _agent_runtime_v1_SubmitWakeHintRequest, SubmitWakeHintRequest__Output as _agent_runtime_v1_SubmitWakeHintRequest__Output } from '../../agent_runtime/v1/SubmitWakeHintRequest';
+import type { TaskHeartbeatRequest as _agent_runtime_v1_TaskHeartbeatRequest, TaskHeartbeatRequest__Output as _agent_runtime_v1_TaskHeartbeatRequest__Output } from '../../agent_runtime/v1/TaskHeartbeatRequest';
 import type { TaskReply as _agent_runtime_v1_TaskReply, TaskReply__Output as _agent_runtime_v1_TaskReply__Output } from '../../agent_runtime/v1/TaskReply';
 import type { TimerReply as _agent_runtime_v1_TimerReply, TimerReply__Output as _agent_runtime_v1_TimerReply__Output } from '../../agent_runtime/v1/TimerReply';
 import type { TriggerWaitingIntentReply as _agent_runtime_v1_TriggerWaitingIntentReply, TriggerWaitingIntentReply__Output as _agent_runtime_v1_TriggerWaitingIntentReply__Output } from '../../agent_runtime/v1/TriggerWaitingIntentReply';
@@ -105,6 +106,7 @@ export interface AgentRuntimeDefinition {
   RegisterAgent: MethodDefinition<_agent_runtime_v1_RegisterAgentRequest, _agent_runtime_v1_RegisterAgentReply, _agent_runtime_v1_RegisterAgentRequest__Output, _agent_runtime_v1_RegisterAgentReply__Output>
   ReplacePlan: MethodDefinition<_agent_runtime_v1_ReplacePlanRequest, _agent_runtime_v1_ReplacePlanReply, _agent_runtime_v1_ReplacePlanRequest__Output, _agent_runtime_v1_ReplacePlanReply__Output>
   SubmitWakeHint: MethodDefinition<_agent_runtime_v1_SubmitWakeHintRequest, _agent_runtime_v1_SubmitWakeHintReply, _agent_runtime_v1_SubmitWakeHintRequest__Output, _agent_runtime_v1_SubmitWakeHintReply__Output>
+  TaskHeartbeat: MethodDefinition<_agent_runtime_v1_TaskHeartbeatRequest, _agent_runtime_v1_TaskReply, _agent_runtime_v1_TaskHeartbeatRequest__Output, _agent_runtime_v1_TaskReply__Output>
   TriggerWaitingIntent: MethodDefinition<_agent_runtime_v1_TriggerWaitingIntentRequest, _agent_runtime_v1_TriggerWaitingIntentReply, _agent_runtime_v1_TriggerWaitingIntentRequest__Output, _agent_runtime_v1_TriggerWaitingIntentReply__Output>
   TurnTerminal: MethodDefinition<_agent_runtime_v1_TurnTerminalRequest, _agent_runtime_v1_TurnTerminalReply, _agent_runtime_v1_TurnTerminalRequest__Output, _agent_runtime_v1_TurnTerminalReply__Output>
   UpdateTaskStatus: MethodDefinition<_agent_runtime_v1_UpdateTaskStatusRequest, _agent_runtime_v1_TaskReply, _agent_runtime_v1_UpdateTaskStatusRequest__Output, _agent_runtime_v1_TaskReply__Output>

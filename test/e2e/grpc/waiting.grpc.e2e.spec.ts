@@ -101,7 +101,8 @@ describe('the waiting plane over gRPC', () => {
     const intent = (
       await ok('WaitFor', {
         work_item_id: id,
-        wake: 'operator_input',
+        wake: 'external',
+        resource: 'chat/1',
         reason: 'reply',
         delivery_mode: 'enqueue_message',
       })
@@ -133,6 +134,15 @@ describe('the waiting plane over gRPC', () => {
       total: 1,
       items: [{ id: intent.id, status: 'cancelled', end_reason: 'cancelled_by_caller' }],
     });
+  });
+
+  it('refuses to trigger an operator_input wait: FAILED_PRECONDITION wake_mismatch', async () => {
+    const intent = (await ok('WaitFor', { work_item_id: await item(), wake: 'operator_input', reason: 'r' }))
+      .waiting_intent;
+    const refusal = refusalOf(
+      await scoped('TriggerWaitingIntent', { agent_id: mine, intent_id: intent.id, source: 's' }),
+    );
+    expect(refusal).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, errorCode: 'wake_mismatch' });
   });
 
   it('submits wake hints: triggered on an idle agent, then coalesced', async () => {

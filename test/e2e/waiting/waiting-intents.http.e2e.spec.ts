@@ -197,8 +197,8 @@ describe('waiting intents over HTTP', () => {
 
     it('enqueues a callback_event (integration_signal) for enqueue_message delivery', async () => {
       const item = await s.item();
-      const intent = (await wait(item, { wake: 'operator_input', reason: 'a reply', delivery_mode: 'enqueue_message' }))
-        .body.waiting_intent;
+      const body = { wake: 'external', resource: 'chat/1', reason: 'a reply', delivery_mode: 'enqueue_message' };
+      const intent = (await wait(item, body)).body.waiting_intent;
       const reply = await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, {
         source: 'chat',
         payload: 'yes, go ahead',
@@ -207,6 +207,19 @@ describe('waiting intents over HTTP', () => {
         disposition: null,
         message: { kind: 'callback_event', authority: 'integration_signal', body: 'yes, go ahead', work_item_id: item },
       });
+    });
+
+    it.each([
+      ['operator_input', {}],
+      ['timer', { fire_at: '2099-01-01T00:00:00Z' }],
+    ])('refuses to trigger a %s wait from outside: 422 wake_mismatch, appending nothing', async (wake, extra) => {
+      const item = await s.item();
+      const intent = (await wait(item, { wake, reason: 'r', ...extra })).body.waiting_intent;
+      const written = await s.written(s.mine);
+      const reply = await s.scoped('POST', `${s.base}/waiting-intents/${intent.id}/trigger`, { source: 'chat' });
+      expect(reply.status).toBe(422);
+      expect(reply.body.error).toMatchObject({ code: 'wake_mismatch', details: { intent_id: intent.id, wake } });
+      expect(await s.written(s.mine)).toBe(written);
     });
 
     it('refuses a cancelled intent with 409 conflict and details.status, appending nothing', async () => {

@@ -20,6 +20,8 @@ export const HTTP_STATUS_BY_CODE = {
   unavailable: 503,
   /** An Idempotency-Key already used for a different request (another command or other data): nothing is written. */
   idempotency_key_reused: 422,
+  /** A trigger from outside (the trigger route, a callback) on a wait that only its own source ends: only `external` waits. */
+  wake_mismatch: 422,
   /** Concurrent writers on one agent outlasted the retries of a command without expected_revision: retry after `Retry-After`. */
   contention: 503,
 } as const;

@@ -52,7 +52,7 @@ describe('TriggerWaitingIntent reply', () => {
   });
 
   it('carries the callback_event of an enqueue_message intent, and no disposition', () => {
-    const enqueueing = history(open, wcmd.waitFor('i-1', 'w-1', { delivery_mode: 'enqueue_message' }));
+    const enqueueing = history(open, wcmd.waitFor('i-1', 'w-1', { ...external, delivery_mode: 'enqueue_message' }));
     expect(run(enqueueing, wcmd.trigger('i-1', { payload: 'merged' }), renderTriggerWaitingIntentReply)).toMatchObject({
       status: 'triggered',
       disposition: null,

@@ -1,9 +1,16 @@
 /**
  * Every refusal code the domain can raise. The app maps each to one HTTP status.
  * `agent_stopped`: what a stopped agent's running turn may no longer do (record rounds, take interjections).
+ * `wake_mismatch`: a trigger from outside on a wait that only its own source ends (not an `external` wait).
  */
 export type DomainErrorCode =
-  'validation_failed' | 'not_found' | 'invariant_violated' | 'conflict' | 'already_exists' | 'agent_stopped';
+  | 'validation_failed'
+  | 'not_found'
+  | 'invariant_violated'
+  | 'conflict'
+  | 'already_exists'
+  | 'agent_stopped'
+  | 'wake_mismatch';
 
 export type DomainErrorDetails = Record<string, unknown>;
 

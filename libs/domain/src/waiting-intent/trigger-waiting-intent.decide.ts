@@ -6,6 +6,7 @@ import { optionalMessageBody, requireLabel, requireNewMessageId } from '../queue
 import type { MessageQueued } from '../queue/queue.events';
 import { messageQueued } from '../queue/queue.messages';
 import { assertCommandMeta } from '../shared/command-meta';
+import { DomainError } from '../shared/domain-error';
 import { assertValidId } from '../shared/ids';
 import { optionalTrimmedText, optionalValidId, requireOneOf } from '../shared/validation';
 import { wakeHintEvents } from '../wake-hint/wake-hint.decide';
@@ -84,10 +85,24 @@ function delivery(
 }
 
 /**
+ * Only an `external` wait is triggered from outside: an `operator_input` wait ends with the operator's
+ * message, a `task_result` wait with its task's terminal status, a `timer` wait with its timer.
+ */
+function requireExternalWake(intent: WaitingIntentRecord): void {
+  if (intent.wake === 'external') return;
+  throw new DomainError(
+    'wake_mismatch',
+    { rule: 'wake_mismatch', intent_id: intent.id, wake: intent.wake },
+    `waiting intent ${intent.id} waits for ${intent.wake}: only an external wait is triggered from outside`,
+  );
+}
+
+/**
  * TriggerWaitingIntent on an active intent: [WaitingIntentTriggered, delivery]. It never clears
  * blocked_by, never completes, never moves the focus; the intent stays active. A cancelled or
  * resolved intent records nothing (the reply says which), nor does an `event_id` the intent
- * already counted: a redelivered webhook counts once for the whole life of the intent.
+ * already counted: a redelivered webhook counts once for the whole life of the intent. An active
+ * intent that does not wait for `external` is refused (`wake_mismatch`).
  */
 export function decideTriggerWaitingIntent(command: TriggerWaitingIntent, state: AgentState): AgentEvent[] {
   const { now, actor } = assertCommandMeta(command.meta);
@@ -95,6 +110,7 @@ export function decideTriggerWaitingIntent(command: TriggerWaitingIntent, state:
   const input = validateTrigger(command.data);
   const intent = requireRecord(state.waiting_intents, input.intent_id, 'waiting_intent');
   if (intent.status !== 'active') return [];
+  requireExternalWake(intent);
   if (input.event_id !== null && intent.event_ids.includes(input.event_id)) return [];
   const trigger = {
     source: input.source,

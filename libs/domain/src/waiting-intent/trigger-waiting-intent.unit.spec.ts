@@ -8,7 +8,15 @@ const waiting = history(
   open,
   wcmd.waitFor('i-1', 'w-1', { wake: 'external', resource: 'pr/7', callback_token_hash: 'sha256:t' }),
 );
-const enqueueing = history(open, wcmd.waitFor('i-1', 'w-1', { delivery_mode: 'enqueue_message' }));
+const enqueueing = history(
+  open,
+  wcmd.waitFor('i-1', 'w-1', {
+    wake: 'external',
+    resource: 'ci/7',
+    callback_token_hash: 'sha256:t',
+    delivery_mode: 'enqueue_message',
+  }),
+);
 
 const triggered = (count: number, extra: Record<string, unknown> = {}): AgentEvent =>
   ({
@@ -191,6 +199,18 @@ describe('TriggerWaitingIntent with enqueue_message delivery', () => {
     given(enqueueing)
       .when(wcmd.trigger('i-1', { message_id: undefined }))
       .thenThrows('validation_failed', { field: 'message_id', rule: 'required' });
+  });
+});
+
+describe('triggering a wait that does not wait for an external event', () => {
+  it.each([
+    ['operator_input', wcmd.waitFor('i-1', 'w-1')],
+    ['task_result', wcmd.waitFor('i-1', 'w-1', { wake: 'task_result', resource: 't-1' })],
+    ['timer', wcmd.waitFor('i-1', null, { wake: 'timer', fire_at: at(90), timer_id: 't-1' })],
+  ])('refuses a %s wait from outside (wake_mismatch) and records nothing', (wake, waitFor) => {
+    given(history(open, wcmd.createTask('t-1'), waitFor))
+      .when(wcmd.trigger('i-1', { via: 'callback' }))
+      .thenThrows('wake_mismatch', { intent_id: 'i-1', wake });
   });
 });
 

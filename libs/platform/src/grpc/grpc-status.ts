@@ -18,6 +18,7 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   internal: GrpcStatus.INTERNAL,
   unavailable: GrpcStatus.UNAVAILABLE,
   idempotency_key_reused: GrpcStatus.FAILED_PRECONDITION,
+  wake_mismatch: GrpcStatus.FAILED_PRECONDITION,
   contention: GrpcStatus.UNAVAILABLE,
 };
 

@@ -12,6 +12,7 @@ export * from './auth';
 
 export * from './work-items/work-item.commands';
 export * from './work-items/work-item.queries';
+export * from './work-items/plan-versions.queries';
 export * from './work-items/work-items.module';
 export * from './plans/plan-artifact.store';
 export * from './plans/plan-bodies';

@@ -10,6 +10,8 @@ import {
   GetWorkItemQuery,
   ListWorkItemsQuery,
   ReadPlanQuery,
+  ListPlanVersionsQuery,
+  ReadPlanVersionQuery,
   ReadRoles,
   OperationRoles,
 } from '@app/application';
@@ -114,9 +116,26 @@ export class WorkItemsController {
   @Get(':work_item_id/plan')
   @Header('content-type', 'text/markdown; charset=utf-8')
   @ApiProduces('text/markdown')
-  @ApiOperation({ summary: 'Read the plan artifact body' })
-  readPlan(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
-    return this.queries.execute(new ReadPlanQuery(agentId, workItemId));
+  @ApiOperation({ summary: 'Read the plan artifact body (or, with ?version=<hash>, a recorded version)' })
+  readPlan(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+    @Query('version') version: unknown,
+  ) {
+    if (version === undefined) return this.queries.execute(new ReadPlanQuery(agentId, workItemId));
+    if (typeof version !== 'string' || version === '')
+      throw new ApiError('validation_failed', 'version: one sha256:<hex> hash', { field: 'version' });
+    return this.queries.execute(new ReadPlanVersionQuery(agentId, workItemId, version));
+  }
+
+  @ReadRoles()
+  @Get(':work_item_id/plan/versions')
+  @ApiOperation({ summary: "The plan's recorded versions, newest first" })
+  planVersions(
+    @Param('agent_id', IdParamPipe) agentId: string,
+    @Param('work_item_id', IdParamPipe) workItemId: string,
+  ) {
+    return this.queries.execute(new ListPlanVersionsQuery(agentId, workItemId));
   }
 
   @OperationRoles('ReplacePlan')

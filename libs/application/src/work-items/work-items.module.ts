@@ -8,6 +8,7 @@ import { PlanBodies, type PlanBodySql } from '../plans/plan-bodies';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { WORK_ITEM_COMMAND_HANDLERS } from './work-item.handlers';
 import { WORK_ITEM_QUERY_HANDLERS } from './work-item.queries';
+import { PLAN_VERSION_QUERY_HANDLERS } from './plan-versions.queries';
 
 const planStoreProvider: Provider = {
   provide: PLAN_STORE,
@@ -25,6 +26,7 @@ const planStoreProvider: Provider = {
     AgentCommandService,
     ...WORK_ITEM_COMMAND_HANDLERS,
     ...WORK_ITEM_QUERY_HANDLERS,
+    ...PLAN_VERSION_QUERY_HANDLERS,
   ],
   exports: [CqrsModule, AgentCommandService, PLAN_STORE],
 })

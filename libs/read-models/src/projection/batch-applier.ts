@@ -79,11 +79,6 @@ export class BatchApplier<S> {
     await this.deps.parked.refresh();
   }
 
-  /** In a rebuild's transaction: drops the parked agents with the read models. */
-  async reset(client: PoolClient): Promise<void> {
-    await this.deps.parked.clear(client);
-  }
-
   /** After the read models were dropped: forgets the folded states and the parked agents. */
   async forget(): Promise<void> {
     this.deps.states.clear();

@@ -57,19 +57,6 @@ export class Checkpoint {
     ]);
   }
 
-  /**
-   * In a rebuild's transaction: stores -1. An upsert: a deployment whose projector never ran has
-   * no checkpoint row yet, and without one every batch after the first would look like another
-   * runner's move.
-   */
-  async reset(client: PoolClient): Promise<void> {
-    await client.query(
-      `INSERT INTO projection_checkpoints (projection, position) VALUES ($1, -1)
-       ON CONFLICT (projection) DO UPDATE SET position = -1, updated_at = now()`,
-      [this.name],
-    );
-  }
-
   /** This process's view moves to `position` (committed, re-read or reset); waiters at or before it resolve. */
   moveTo(position: bigint): void {
     this.current = position;

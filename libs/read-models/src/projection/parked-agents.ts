@@ -100,12 +100,6 @@ export class ParkedAgents {
     for (const agent of parked) this.agents.set(agent.agent_id, agent);
   }
 
-  /** After a rebuild dropped them (in its transaction). */
-  async clear(client: PoolClient): Promise<void> {
-    await client.query('DELETE FROM projection_parked_agents WHERE projection = $1', [this.projection]);
-    this.stale = true;
-  }
-
   private async read(db: Pool | PoolClient): Promise<Map<string, ParkedAgent>> {
     const { rows } = await db.query<{
       agent_id: string;

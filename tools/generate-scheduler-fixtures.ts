@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { parseJsonLines } from '@app/application';
 import { CONTRACT_CASES_2 } from './scheduler-fixtures/contract-cases-2';
 import { DECISION_CASES } from './scheduler-fixtures/decision-cases';
-import { type CaseMeta, expectedOf, SCHEDULER_FIXTURES_DIR } from './scheduler-fixtures/fixture-format';
+import {
+  type CaseMeta,
+  expectedOf,
+  SCHEDULER_FIXTURES_DIR,
+  recordedAsWrittenToday,
+} from './scheduler-fixtures/fixture-format';
 import { ORACLE_CASES } from './scheduler-fixtures/oracle-cases';
 import { SPEC_CASES } from './scheduler-fixtures/spec-cases';
 
@@ -12,7 +17,8 @@ import { SPEC_CASES } from './scheduler-fixtures/spec-cases';
  * there). Deterministic: with no change of behaviour it rewrites the same bytes, so a change of
  * the deciders or of the scheduler shows up as a diff of these files.
  *   npx ts-node -T -r tsconfig-paths/register tools/generate-scheduler-fixtures.ts [--check]
- * --check writes nothing and exits 1 when a file would change.
+ * --check writes nothing and exits 1 when a file would change. An events.jsonl recorded before an
+ * event schema change is kept as stored when it upcasts to what the cases write today.
  */
 
 const check = process.argv.includes('--check');
@@ -32,10 +38,13 @@ for (const fixture of cases) {
   names.add(fixture.name);
   const { stream, meta } = fixture.build();
   const dir = join(SCHEDULER_FIXTURES_DIR, fixture.name);
-  const text = stream
+  const written = stream
     .stored()
     .map((event) => `${JSON.stringify(event)}\n`)
     .join('');
+  const eventsFile = join(dir, 'events.jsonl');
+  const recorded = existsSync(eventsFile) ? readFileSync(eventsFile, 'utf8') : null;
+  const text = recorded !== null && recordedAsWrittenToday(recorded, written) === written ? recorded : written;
   // expected.json is derived from the stored text, the way the spec reads it (parse, upcast, fold),
   // except a hand-written oracle's decision: it is the case's own, and the domain must agree with it.
   const derived = expectedOf(fixture.name, parseJsonLines(text).events, meta);
@@ -61,7 +70,7 @@ for (const fixture of cases) {
   if (expected.recorded_decisions.mismatches > 0)
     throw new Error(`${fixture.name}: replaying its recorded decisions does not reproduce them`);
   if (!check) mkdirSync(dir, { recursive: true });
-  put(join(dir, 'events.jsonl'), text);
+  put(eventsFile, text);
   put(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
 }
 

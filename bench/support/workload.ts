@@ -18,7 +18,6 @@ const EPOCH = Date.UTC(2026, 0, 1);
 
 export function planArtifact(agentId: string, workItemId: string, at: string): PlanArtifact {
   return {
-    path: `/agents/${agentId}/work-items/${workItemId}/plan.md`,
     relative_path: `work-items/${workItemId}/plan.md`,
     hash: 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     byte_size: 0,

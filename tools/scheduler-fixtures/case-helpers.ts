@@ -23,12 +23,9 @@ export function agent(name: string): CaseStream {
   return new CaseStream(name).run(cmd.register(name));
 }
 
-/** CreateWorkItem with a plan descriptor under this agent's home. */
+/** CreateWorkItem with a plan descriptor (`work-items/<id>/plan.md` in the agent's home). */
 export function create(stream: CaseStream, id: string, data: CreateData = {}): AgentCommand {
-  const plan = artifact(id, `sha256:${id}`, {
-    path: `/home/agents/${stream.agentId}/work-items/${id}/plan.md`,
-    updated_at: stream.now,
-  });
+  const plan = artifact(id, `sha256:${id}`, { updated_at: stream.now });
   return cmd.create(id, { objective: `objective of ${id}`, plan_artifact: plan, ...data });
 }
 

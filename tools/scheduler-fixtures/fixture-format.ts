@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AgentState,
   type AnyEvent,
@@ -11,8 +12,8 @@ import {
   toDecisionRecord,
   valuesInObjectOrder,
 } from '@app/domain';
-import { parseJsonLines } from '@app/application';
-import { toDomainEvent, fromRepoRoot } from '@app/core';
+import { fromStoredEventJson, parseJsonLines } from '@app/application';
+import { toDomainEvent, fromRepoRoot, upcastEvent } from '@app/core';
 import type { StoredEvent } from '@app/event-store';
 
 /*
@@ -29,6 +30,33 @@ export interface CaseMeta {
   now?: string;
   /** The work items and focus at the end equal those just after this revision (e.g. a terminal that must not touch them). */
   work_items_unchanged_since_revision?: number;
+}
+
+/** A stored event as today's code reads it, without the schema versions (what was stored vs read). */
+function asRead(event: StoredEvent) {
+  const current = upcastEvent(event);
+  const { schema_version: _version, stored_schema_version: _stored, ...metadata } = current.metadata;
+  return { ...current, metadata };
+}
+
+/**
+ * The recorded events.jsonl with each line stored under an older schema version than `written`'s
+ * line replaced by that line when the upcasters lift it to exactly the same event; every other
+ * line as recorded. A stream recorded before an event's schema changed stays on disk as it was
+ * stored (like a deployment's events) and is up to date when this gives `written` byte for byte.
+ */
+export function recordedAsWrittenToday(recorded: string, written: string): string {
+  const lines = recorded.split('\n');
+  const today = written.split('\n');
+  if (lines.length !== today.length) return recorded;
+  return lines
+    .map((line, i) => {
+      if (line === today[i] || line.trim() === '') return line;
+      const [old, now] = [line, today[i]].map((text) => fromStoredEventJson(JSON.parse(text), `events.jsonl:${i + 1}`));
+      const older = Number(old.metadata.schema_version ?? 1) < Number(now.metadata.schema_version ?? 1);
+      return older && isDeepStrictEqual(asRead(old), asRead(now)) ? today[i] : line;
+    })
+    .join('\n');
 }
 
 export function expectedDecision(state: AgentState, now: string) {

@@ -16,6 +16,7 @@ export * from './work-items/plan-versions.queries';
 export * from './work-items/work-items.module';
 export * from './plans/plan-artifact.store';
 export * from './plans/plan-bodies';
+export * from './plans/plan-paths';
 
 export * from './messages/message.commands';
 export * from './control/control.handler';

@@ -161,7 +161,7 @@ describe('the CLI exporting and importing agent streams', () => {
       const page = await new AgentEventsReader(deployment.store).page(target, 0n);
       expect(page.items[0]).toMatchObject({
         data: { plan_status: 'draft' },
-        metadata: { schema_version: 1, stored_schema_version: 0 },
+        metadata: { schema_version: 2, stored_schema_version: 0 },
       });
     });
   });

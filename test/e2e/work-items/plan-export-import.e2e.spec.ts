@@ -43,6 +43,8 @@ describe('plans across export and import', () => {
 
     const sourceEnv = { DATABASE_URL: sourceUrl, RUNTIME_DATA_DIR: source.dataDir };
     expect((await cli(['export', agent, 'out'], sourceEnv, work)).code).toBe(0);
+    // The exported events name the plan relative to the agent's home only: nothing of the source's AGENT_HOME.
+    expect(readFileSync(join(work, 'out', 'events.jsonl'), 'utf8')).not.toContain(source.dataDir);
 
     const targetUrl = await isolatedDatabaseUrl('plan_dst');
     target = await startTestApp({ tokens: 'tok-admin=*', env: { DATABASE_URL: targetUrl } });

@@ -11,7 +11,6 @@ export type Meta = { now: string; command_id: string };
 export type Build = (meta: Meta, state: AgentState) => AgentCommand;
 
 export const planArtifact = (id: string): PlanArtifact => ({
-  path: `/h/a/work-items/${id}/plan.md`,
   relative_path: `work-items/${id}/plan.md`,
   hash: 'sha256:0',
   byte_size: 0,

@@ -1,7 +1,15 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '@app/domain';
-import { AGENT_EVENTS_READER, type AgentEventItem, type AgentEventsReader, EVENTS_PAGE_MAX } from '@app/application';
+import {
+  AGENT_EVENTS_READER,
+  type AgentEventItem,
+  type AgentEventsReader,
+  APPLICATION_SETTINGS,
+  type ApplicationSettings,
+  EVENTS_PAGE_MAX,
+  withLocalPlanPaths,
+} from '@app/application';
 import { clampConsoleLimit, CONSOLE_QUERIES, type ConsoleQueries } from '@app/read-models';
 import { GetBoardQuery, GetWorkItemHistoryQuery, ListAgentsQuery, ListAttentionQuery } from './console.queries';
 import { WorkItemHistoryFilter } from './work-item-history';
@@ -9,6 +17,10 @@ import { WorkItemHistoryFilter } from './work-item-history';
 export const BOARD_PER_CLASS_DEFAULT = 20;
 export const HISTORY_DEFAULT = 200;
 export const HISTORY_MAX = 1000;
+
+/** Work item views name their plan file under this replica's AGENT_HOME (the read model holds only relative paths). */
+const localPlans = <T>(settings: ApplicationSettings | undefined, value: T): T =>
+  settings ? withLocalPlanPaths(value, settings.agentHome) : value;
 
 @QueryHandler(ListAgentsQuery)
 export class ListAgentsHandler implements IQueryHandler<ListAgentsQuery> {
@@ -21,21 +33,27 @@ export class ListAgentsHandler implements IQueryHandler<ListAgentsQuery> {
 
 @QueryHandler(ListAttentionQuery)
 export class ListAttentionHandler implements IQueryHandler<ListAttentionQuery> {
-  constructor(@Inject(CONSOLE_QUERIES) private readonly queries: ConsoleQueries) {}
+  constructor(
+    @Inject(CONSOLE_QUERIES) private readonly queries: ConsoleQueries,
+    @Optional() @Inject(APPLICATION_SETTINGS) private readonly settings?: ApplicationSettings,
+  ) {}
 
-  execute({ scope, limit }: ListAttentionQuery) {
-    return this.queries.attention(scope, limit);
+  async execute({ scope, limit }: ListAttentionQuery) {
+    return localPlans(this.settings, await this.queries.attention(scope, limit));
   }
 }
 
 @QueryHandler(GetBoardQuery)
 export class GetBoardHandler implements IQueryHandler<GetBoardQuery> {
-  constructor(@Inject(CONSOLE_QUERIES) private readonly queries: ConsoleQueries) {}
+  constructor(
+    @Inject(CONSOLE_QUERIES) private readonly queries: ConsoleQueries,
+    @Optional() @Inject(APPLICATION_SETTINGS) private readonly settings?: ApplicationSettings,
+  ) {}
 
   async execute({ agentId, perClass }: GetBoardQuery) {
     const board = await this.queries.board(agentId, clampConsoleLimit(perClass, BOARD_PER_CLASS_DEFAULT, 100));
     if (!board) throw new DomainError('not_found', { resource: 'agent', id: agentId }, `agent ${agentId} not found`);
-    return board;
+    return localPlans(this.settings, board);
   }
 }
 

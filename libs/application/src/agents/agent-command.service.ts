@@ -75,11 +75,16 @@ export class AgentCommandService {
       },
       (state) => decideAgent(command, state),
     );
-    // Replies name plan files under this replica's AGENT_HOME, whoever recorded the descriptor.
-    const local = (state: AgentState) =>
-      this.settings ? withLocalPlanPaths(state, envelope.agentId, this.settings.agentHome) : state;
-    const reply = render(command, local(result.before), local(result.after), result.events);
+    const reply = this.withLocalPlans(envelope.agentId, render(command, result.before, result.after, result.events));
     return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
+  }
+
+  /**
+   * A reply with each plan descriptor's `path` under this replica's AGENT_HOME: the domain knows
+   * only `relative_path`. Unchanged without settings (unit specs).
+   */
+  withLocalPlans<R>(agentId: string, reply: R): R {
+    return this.settings ? withLocalPlanPaths(reply, this.settings.agentHome, agentId) : reply;
   }
 
   /**

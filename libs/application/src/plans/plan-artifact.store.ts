@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isValidId, type PlanArtifact } from '@app/domain';
+import type { PlanArtifact } from '@app/domain';
 import { type PlanBodies, planHash, planHashHex } from './plan-bodies';
+import { planFilePath } from './plan-paths';
 
 export const PREVIEW_CHARS = 1600;
 export const PLAN_STORE = Symbol('PLAN_STORE');
@@ -15,10 +16,13 @@ const KEPT_CACHE = 10_000;
  * unit specs, under `<AGENT_HOME>/.plan-versions/sha256/<hex>`), before the event naming it is
  * appended. A working copy missing on this replica (an imported agent, another replica's home)
  * is restored from there, with its recorded date.
- * Paths are built only from validated ids and checked to stay inside the agent home.
+ * Paths are built only from validated ids and checked to stay inside the agent home. Descriptors
+ * name the file relative to the agent's home only (events hold nothing machine-specific);
+ * views add the absolute path under this replica's home (plan-paths.ts).
  */
 export class PlanArtifactStore {
-  private readonly root: string;
+  /** The agent home, resolved. */
+  readonly root: string;
   private readonly kept = new Set<string>();
 
   constructor(
@@ -74,7 +78,6 @@ export class PlanArtifactStore {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const chars = Array.from(bytes.toString('utf8'));
     return {
-      path,
       relative_path: relative(join(this.root, agentId), path).split(sep).join('/'),
       hash: planHash(bytes),
       byte_size: bytes.length,
@@ -139,11 +142,7 @@ export class PlanArtifactStore {
   }
 
   private planPath(agentId: string, workItemId: string): string {
-    if (!isValidId(agentId) || !isValidId(workItemId))
-      throw new Error(`refusing a plan path from invalid ids: ${agentId}/${workItemId}`);
-    const path = resolve(this.root, agentId, 'work-items', workItemId, 'plan.md');
-    if (!path.startsWith(this.root + sep)) throw new Error(`plan path escapes the agent home: ${path}`);
-    return path;
+    return planFilePath(this.root, agentId, workItemId);
   }
 }
 

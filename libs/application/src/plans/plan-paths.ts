@@ -1,19 +1,66 @@
-import { resolve } from 'node:path';
-import type { AgentState } from '@app/domain';
+import { resolve, sep } from 'node:path';
+import { isValidId, type PlanArtifact } from '@app/domain';
+
+/** A plan descriptor as views and replies show it: with the file's absolute path on this replica. */
+export type LocalPlanArtifact = PlanArtifact & { path: string };
 
 /**
- * The state with every plan descriptor's `path` under this replica's agent home. Events hold the
- * path of the replica that wrote them (an imported agent's name another deployment's files); the
- * file itself is always `<AGENT_HOME>/<agent_id>/work-items/<work_item_id>/plan.md`, so replies
- * and the turn context name the working copy this replica serves. Unchanged when all match.
+ * The plan file of an item under an agent home: `<AGENT_HOME>/<agent_id>/work-items/<work_item_id>/plan.md`,
+ * built only from validated ids and checked to stay inside the home.
  */
-export function withLocalPlanPaths(state: AgentState, agentId: string, agentHome: string): AgentState {
+export function planFilePath(agentHome: string, agentId: string, workItemId: string): string {
   const root = resolve(agentHome);
-  let items = state.work_items;
-  for (const [id, item] of state.work_items) {
-    const path = resolve(root, agentId, 'work-items', id, 'plan.md');
-    if (item.plan_artifact.path !== path)
-      items = items.set(id, { ...item, plan_artifact: { ...item.plan_artifact, path } });
+  if (!isValidId(agentId) || !isValidId(workItemId))
+    throw new Error(`refusing a plan path from invalid ids: ${agentId}/${workItemId}`);
+  const path = resolve(root, agentId, 'work-items', workItemId, 'plan.md');
+  if (!path.startsWith(root + sep)) throw new Error(`plan path escapes the agent home: ${path}`);
+  return path;
+}
+
+/** The descriptor with `path` (first, as the wire always showed it) naming the file under `agentHome`. */
+export function localPlanArtifact(
+  plan: PlanArtifact,
+  agentHome: string,
+  agentId: string,
+  workItemId: string,
+): LocalPlanArtifact {
+  const { path: _recorded, ...descriptor } = plan as PlanArtifact & { path?: unknown };
+  return { path: planFilePath(agentHome, agentId, workItemId), ...descriptor };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A reply (or view, or context projection) with every plan descriptor's `path` under this
+ * replica's agent home. Events and the domain hold only `relative_path` (and views stored by
+ * older code the path of the replica that wrote them); the file itself is always
+ * `<AGENT_HOME>/<agent_id>/work-items/<work_item_id>/plan.md`, so replies name the working copy
+ * this replica serves. A descriptor is the `plan_artifact` of an object whose `id` is the work
+ * item's (a work item view, a context section's item); the agent is the object's own
+ * `agent_id`, else `agentId`. Plain objects and arrays are copied where something changes;
+ * everything else is returned as it is.
+ */
+export function withLocalPlanPaths<T>(value: T, agentHome: string, agentId?: string): T {
+  return localize(value, agentHome, agentId) as T;
+}
+
+function localize(value: unknown, agentHome: string, agentId: string | undefined): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => localize(item, agentHome, agentId));
+    return items.every((item, i) => item === value[i]) ? value : items;
   }
-  return items === state.work_items ? state : { ...state, work_items: items };
+  if (!isPlainObject(value)) return value;
+  const owner = typeof value.agent_id === 'string' ? value.agent_id : agentId;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, field] of Object.entries(value)) {
+    let next = localize(field, agentHome, owner);
+    if (key === 'plan_artifact' && isPlainObject(field) && typeof value.id === 'string' && owner !== undefined)
+      next = localPlanArtifact(field as PlanArtifact, agentHome, owner, value.id);
+    if (next !== field) (copy ??= { ...value })[key] = next;
+  }
+  return copy ?? value;
 }

@@ -73,7 +73,7 @@ export class GetContextHandler implements IQueryHandler<GetContextQuery> {
 
   async execute({ agentId, budgetTokens }: GetContextQuery) {
     const { state } = await registeredAgent(this.agents, agentId);
-    return contextProjection(state, { budget_tokens: budgetTokens });
+    return this.agents.withLocalPlans(agentId, contextProjection(state, { budget_tokens: budgetTokens }));
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '@app/domain';
 import { AGENT, artifact, at, cmd, call, schedulerStep, tcmd, history, wcmd } from '@app/domain/testing';
-import { fromRepoRoot } from '@app/core';
+import { currentSchemaVersion, fromRepoRoot } from '@app/core';
 import { derivedEventId } from '../audit/agent-export';
 import { fromStoredEventJson, type StoredEventJson } from '../audit/stored-event-json';
 import type { StoredEvent } from '@app/event-store';
@@ -130,7 +130,7 @@ function toStored(events: AgentEvent[], agentId: string, firstPosition: number):
         correlation_id: `cmd-${index}`,
         causation_id: `cmd-${index}`,
         actor: 'fixture',
-        schema_version: 1,
+        schema_version: currentSchemaVersion(event.type),
       },
       revision: String(index),
       position: String(firstPosition + index),

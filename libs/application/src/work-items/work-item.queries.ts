@@ -4,6 +4,7 @@ import { clampListLimit, DomainError, type WorkItemListFilter, type WorkItemView
 import { type AgentSummary, WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
+import { localPlanArtifact } from '../plans/plan-paths';
 
 export class GetAgentQuery extends Query<AgentSummary> {
   constructor(readonly agentId: string) {
@@ -55,14 +56,14 @@ export class GetAgentHandler implements IQueryHandler<GetAgentQuery> {
 
 /**
  * Reads refresh the plan descriptor from the file: the file is the working copy, an edit by hand
- * shows at once (a missing file is restored from the stored body first). The path is always the
- * file under this replica's AGENT_HOME, whichever replica recorded the descriptor.
+ * shows at once (a missing file is restored from the stored body first). The view's `path` is
+ * always the file under this replica's AGENT_HOME (events hold only `relative_path`; views stored
+ * by older code hold the path of the replica that recorded them).
  */
 async function withFreshPlan(plans: PlanArtifactStore, view: WorkItemView): Promise<WorkItemView> {
-  const plan_artifact = await plans.describe(view.agent_id, view.id, view.plan_artifact);
-  if (plan_artifact.hash !== view.plan_artifact.hash) return { ...view, plan_artifact };
-  if (plan_artifact.path === view.plan_artifact.path) return view;
-  return { ...view, plan_artifact: { ...view.plan_artifact, path: plan_artifact.path } };
+  const fresh = await plans.describe(view.agent_id, view.id, view.plan_artifact);
+  const plan = fresh.hash === view.plan_artifact.hash ? view.plan_artifact : fresh;
+  return { ...view, plan_artifact: localPlanArtifact(plan, plans.root, view.agent_id, view.id) };
 }
 
 @QueryHandler(GetWorkItemQuery)

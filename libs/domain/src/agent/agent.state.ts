@@ -96,8 +96,9 @@ export type AgentState = {
  * shape are ignored (they are a cache). 2: turns, rounds, briefs, delivery evidence, last decision.
  * 3: the scheduling index. 4: the event ids a waiting intent counted. 5: timers' missed_periods.
  * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
+ * 7: plan descriptors without the absolute `path` (only `relative_path`).
  */
-export const AGENT_STATE_SHAPE_VERSION = 6;
+export const AGENT_STATE_SHAPE_VERSION = 7;
 
 export function initialAgentState(): AgentState {
   return {

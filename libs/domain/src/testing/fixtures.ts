@@ -20,9 +20,13 @@ export function at(minutes: number): string {
 
 export const meta = (now = at(60), command_id = 'cmd-1'): CommandMeta => ({ now, command_id });
 
-export function artifact(workItemId: string, hash = 'sha256:aaa', overrides: Partial<PlanArtifact> = {}): PlanArtifact {
+/** A plan descriptor; `path` in `overrides` stands for an older writer's absolute path (deciders drop it). */
+export function artifact(
+  workItemId: string,
+  hash = 'sha256:aaa',
+  overrides: Partial<PlanArtifact> & { path?: string } = {},
+): PlanArtifact {
   return {
-    path: `/home/agents/${AGENT}/work-items/${workItemId}/plan.md`,
     relative_path: `work-items/${workItemId}/plan.md`,
     hash,
     byte_size: 0,

@@ -15,7 +15,7 @@ function todoLines(item: CurrentItemContent): string[] {
 
 function planLines(item: CurrentItemContent): string[] {
   const plan = item.plan_artifact;
-  const head = `Plan: ${plan.path} (${plan.hash}, ${plan.byte_size} bytes${plan.preview_complete ? '' : ', preview truncated: read the file for the rest'})`;
+  const head = `Plan: ${plan.relative_path} (in the agent's home; ${plan.hash}, ${plan.byte_size} bytes${plan.preview_complete ? '' : ', preview truncated: read the file for the rest'})`;
   return plan.preview === '' ? [head] : [head, 'Plan preview:', plan.preview];
 }
 

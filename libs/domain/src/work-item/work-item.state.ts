@@ -7,9 +7,12 @@ export const TODO_STATES: readonly TodoState[] = ['pending', 'in_progress', 'com
 
 export type TodoItem = { text: string; state: TodoState };
 
-/** Descriptor of the plan file; the body itself never enters the domain. */
+/**
+ * Descriptor of the plan file; the body itself never enters the domain. Nothing in it is
+ * machine-specific: the file is named relative to the agent's home (`work-items/<id>/plan.md`);
+ * the application shows the absolute path under its own AGENT_HOME.
+ */
 export type PlanArtifact = {
-  path: string;
   relative_path: string;
   /** `sha256:<hex>` of the file's bytes. */
   hash: string;

@@ -166,6 +166,26 @@ describe('CreateWorkItem', () => {
       .when(cmd.create('w-1', { plan_artifact: { ...artifact('w-1'), hash: 'md5:x' } }))
       .thenThrows('validation_failed', { field: 'plan_artifact' });
   });
+
+  it('records the descriptor without an absolute path a writer still sends (events hold nothing machine-specific)', () => {
+    const withPath = artifact('w-1', 'sha256:aaa', { path: '/srv/replica-1/agent-home/a/work-items/w-1/plan.md' });
+    given(agent)
+      .when(cmd.create('w-1', { plan_artifact: withPath }))
+      .thenState((after, events) => {
+        expect(events[0].data).toMatchObject({ plan_artifact: artifact('w-1') });
+        expect((events[0].data as { plan_artifact: object }).plan_artifact).not.toHaveProperty('path');
+        expect(after.work_items.get('w-1')?.plan_artifact).not.toHaveProperty('path');
+      });
+  });
+
+  it.each(['/abs/work-items/w-1/plan.md', '../w-1/plan.md', 'work-items//plan.md', 'work-items\\w-1\\plan.md', ''])(
+    'refuses a relative_path that is not relative to the agent home: %j',
+    (relative_path) => {
+      given(agent)
+        .when(cmd.create('w-1', { plan_artifact: artifact('w-1', 'sha256:aaa', { relative_path }) }))
+        .thenThrows('validation_failed', { field: 'plan_artifact', rule: 'invalid_descriptor' });
+    },
+  );
 });
 
 describe('CompleteWorkItem', () => {

@@ -46,13 +46,25 @@ export function validateRecheckAt(value: unknown): string | null {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** The descriptor comes from the app; check its shape so a bad one never reaches an event. */
+/** `a/b/c`: relative, `/`-separated, without empty, `.` or `..` segments (never leaves the agent's home). */
+export function isAgentHomeRelativePath(value: unknown): value is string {
+  return (
+    isString(value) &&
+    !value.includes('\\') &&
+    !value.includes('\u0000') &&
+    value.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+  );
+}
+
+/**
+ * The descriptor comes from the app; check its shape so a bad one never reaches an event. Only
+ * the known fields are kept: an absolute `path` (an older writer's) never enters an event.
+ */
 export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): PlanArtifact {
   if (typeof value !== 'object' || value === null) throw validationFailed(field, 'required');
   const a = value as Record<string, unknown>;
   const ok =
-    isString(a.path) &&
-    isString(a.relative_path) &&
+    isAgentHomeRelativePath(a.relative_path) &&
     isString(a.hash) &&
     a.hash.startsWith('sha256:') &&
     Number.isInteger(a.byte_size) &&
@@ -62,7 +74,6 @@ export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): P
     typeof a.preview_complete === 'boolean';
   if (!ok) throw validationFailed(field, 'invalid_descriptor');
   return {
-    path: a.path as string,
     relative_path: a.relative_path as string,
     hash: a.hash as string,
     byte_size: a.byte_size as number,
@@ -74,8 +85,8 @@ export function validatePlanArtifact(value: unknown, field = 'plan_artifact'): P
 
 /**
  * A descriptor differs when it names other bytes or another file of the agent's home (a touched
- * mtime alone is no change, nor is the absolute `path`: it names the file under the AGENT_HOME
- * of the replica that described it, and another replica, or an imported agent, has another).
+ * mtime alone is no change; descriptors hold no absolute path, which would differ between
+ * replicas and after an import).
  */
 export function planArtifactDiffers(stored: PlanArtifact, fresh: PlanArtifact): boolean {
   return stored.hash !== fresh.hash || stored.relative_path !== fresh.relative_path;

@@ -38,8 +38,13 @@ export interface RunOptions {
 
 export type Renderer<C, R> = (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R;
 
-/** A reply plus the agent stream revision after the write, as a decimal string. */
-export type WithRevision<R> = R & { revision: string | null };
+/**
+ * A reply plus the agent stream revision after the write and `position`: the store's global
+ * position of the last event the command appended (for a repeat or a command that wrote
+ * nothing, of the agent's last event), both decimal strings; a read with `min_position` set to
+ * it sees the write (docs/api.md, "Consistency of reads").
+ */
+export type WithRevision<R> = R & { revision: string | null; position: string | null };
 
 /**
  * Runs a domain command against an agent: load, decide, append, render. Handlers stay thin:
@@ -79,7 +84,7 @@ export class AgentCommandService {
     const local = (state: AgentState) =>
       this.settings ? withLocalPlanPaths(state, envelope.agentId, this.settings.agentHome) : state;
     const reply = render(command, local(result.before), local(result.after), result.events);
-    return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
+    return { ...reply, revision: decimal(result.revision), position: decimal(result.position) };
   }
 
   /**
@@ -115,6 +120,8 @@ export class AgentCommandService {
     return { state: loaded.state, revision: loaded.revision };
   }
 }
+
+const decimal = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 const commandIds = new WeakMap<CommandEnvelope, string>();
 

@@ -48,7 +48,7 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
         { resource: 'agent', agent_id: envelope.agentId },
         `agent ${envelope.agentId} not found`,
       );
-    return { ...result.reply, revision: result.revision };
+    return { ...result.reply, revision: result.revision, position: result.position };
   }
 
   /**

@@ -8,6 +8,8 @@ import { isolatedDatabaseUrl } from '../../support/postgres';
 
 const TOKENS = 'tok-admin=*';
 const PAIRS = 200;
+// 200 pairs take seconds, longer on a loaded machine: no timing is asserted.
+jest.setTimeout(180_000);
 
 /**
  * Issue 16 item 1 over gRPC, with the projector in another process (RUNTIME_ROLE=api beside
@@ -124,13 +126,15 @@ describe('read-your-writes over gRPC, the projector in another process', () => {
     await runner.stop();
     let position: string;
     try {
+      const created = await admin('CreateWorkItem', { agent_id: agent, work_item_id: 'w-stop', objective: 'o' });
+      expect(created.error).toBeNull();
       const written = await admin('UpdateWorkItem', {
         agent_id: agent,
-        work_item_id: 'w-1',
+        work_item_id: 'w-stop',
         objective: 'while stopped',
       });
       position = written.reply.position;
-      const result = await admin('GetWorkItem', { agent_id: agent, work_item_id: 'w-1', min_position: position });
+      const result = await admin('GetWorkItem', { agent_id: agent, work_item_id: 'w-stop', min_position: position });
       expect(refusalOf(result)).toMatchObject({
         code: GrpcStatus.UNAVAILABLE,
         errorCode: 'read_model_lagging',
@@ -138,12 +142,12 @@ describe('read-your-writes over gRPC, the projector in another process', () => {
       });
       expect(result.error?.metadata.get('retry-after')).toEqual(['1']);
       // The store reads ignore it: they include every write already.
-      const plan = await admin('GetPlan', { agent_id: agent, work_item_id: 'w-1', min_position: position });
+      const plan = await admin('GetPlan', { agent_id: agent, work_item_id: 'w-stop', min_position: position });
       expect(plan.error).toBeNull();
     } finally {
       await runner.start();
     }
-    const read = await admin('GetWorkItem', { agent_id: agent, work_item_id: 'w-1', min_position: position });
+    const read = await admin('GetWorkItem', { agent_id: agent, work_item_id: 'w-stop', min_position: position });
     expect(read.error).toBeNull();
     expect(read.reply.objective).toBe('while stopped');
   });

@@ -10,6 +10,8 @@ import { isolatedDatabaseUrl } from '../../support/postgres';
 
 const TOKENS = 'tok-admin=*';
 const PAIRS = 200;
+// 200 pairs take seconds, longer on a loaded machine: no timing is asserted.
+jest.setTimeout(180_000);
 
 /** One write and the read that must see it: `fresh` says whether the read's body includes the write. */
 interface Pair {

@@ -43,3 +43,6 @@ export * from './audit/projections-admin';
 export * from './audit/dead-letters-admin';
 export * from './audit/service-address';
 export * from './audit/audit.module';
+
+export * from './consistency/read-your-writes';
+export * from './consistency/read-your-writes.module';

@@ -15,6 +15,8 @@ export interface ApplicationSettings {
   readonly agentHome: string;
   /** A task's default lease (`expected_duration_ms`) by kind, `*` for any other kind (TASK_EXPECTED_DURATIONS). */
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
+  /** How long a read with `min_position` waits for the read models before 503 `read_model_lagging` (MIN_POSITION_WAIT_MS; default 5000). */
+  readonly minPositionWaitMs?: number;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

@@ -21,3 +21,9 @@ export * from './records/record-queries';
 export * from './scheduler/scheduler.queries';
 export * from './scheduler/scheduler-state.view';
 export * from './console/console.queries';
+
+export * from './consistency/coverage';
+export * from './consistency/read-barrier';
+export * from './consistency/runner-coverage';
+export * from './consistency/listened-coverage';
+export { PROGRESS_CHANNEL } from './projection/progress-notice';

@@ -34,7 +34,11 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
       caught_up: true,
     });
     const activation = await s.activate();
-    expect(activation).toEqual({ decision: expect.objectContaining({ kind: 'StayIdle' }), revision: state.revision });
+    expect(activation).toEqual({
+      decision: expect.objectContaining({ kind: 'StayIdle' }),
+      revision: state.revision,
+      position: expect.stringMatching(/^\d+$/),
+    });
     expect(await s.newDecisions()).toEqual([]);
   });
 
@@ -165,7 +169,12 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
       warnings: [{ kind: 'unfinished_todos', pending_count: 2 }],
     });
     const promotion = { work_item_id: 'w-login', delivery_summary_id: 'ds_r-3', brief_id: 'brief_round_r-3' };
-    expect((await t.close('r-3')).body).toEqual({ promotion, warnings: [], revision: expect.any(String) });
+    expect((await t.close('r-3')).body).toEqual({
+      promotion,
+      warnings: [],
+      revision: expect.any(String),
+      position: expect.stringMatching(/^\d+$/),
+    });
     expect((await t.close('r-3')).body).toMatchObject({ promotion });
     expect((await t.end('completed', 'Fixed the login bug.')).body).toMatchObject({
       brief: null,

@@ -29,6 +29,7 @@ describe('the callback capability over HTTP', () => {
       last_triggered_at: expect.any(String),
       warnings: [],
       revision: expect.stringMatching(/^\d+$/),
+      position: expect.stringMatching(/^\d+$/),
     });
     const events = await s.eventsOf(s.mine);
     const triggered = events.find((e) => e.type === 'WaitingIntentTriggered' && e.data.intent_id === intent.id);

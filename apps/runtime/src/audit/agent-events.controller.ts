@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AGENT_EVENTS_READER, type AgentEventsReader, ReadRoles } from '@app/application';
+import { AGENT_EVENTS_READER, type AgentEventsReader, ReadRoles, StoreRead } from '@app/application';
 import { IdParamPipe } from '../http-envelope';
 import { parseAfter, parseLimit, resumeAfter } from './audit-params';
 import { eventFrames, EventStreams, wireError } from './event-stream';
@@ -17,6 +17,7 @@ export class AgentEventsController {
   ) {}
 
   @ReadRoles()
+  @StoreRead()
   @Get()
   @ApiOperation({
     summary: 'The agent stream, ascending by revision; `after` is exclusive; limit 1..1000 (default 100)',
@@ -36,6 +37,7 @@ export class AgentEventsController {
   }
 
   @ReadRoles()
+  @StoreRead()
   @Get('stream')
   @ApiProduces('text/event-stream')
   @ApiOperation({

@@ -9,6 +9,7 @@ import {
   type ChangeScope,
   type ChangesFeed,
   ReadRoles,
+  StoreRead,
 } from '@app/application';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
@@ -35,6 +36,7 @@ export class ChangesController {
   ) {}
 
   @ReadRoles()
+  @StoreRead()
   @Get()
   @ApiProduces('text/event-stream')
   @ApiOperation({

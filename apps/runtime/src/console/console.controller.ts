@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, CurrentCaller, ReadRoles } from '@app/application';
+import { type Caller, CurrentCaller, ReadRoles, StoreRead } from '@app/application';
 import { ApiError } from '@app/core';
 import type { AgentScope } from '@app/read-models';
 import { IdParamPipe } from '../http-envelope';
@@ -47,6 +47,7 @@ export class ConsoleController {
   }
 
   @ReadRoles()
+  @StoreRead()
   @Get('agents/:agent_id/work-items/:work_item_id/history')
   @ApiOperation({
     summary:

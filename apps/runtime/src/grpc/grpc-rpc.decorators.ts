@@ -1,4 +1,4 @@
-import { rolesOf, type CommandEnvelope } from '@app/application';
+import { parseMinPosition, rolesOf, type CommandEnvelope } from '@app/application';
 import type { AgentRuntimeRpc, CommandRequestFields, RpcRequest } from '@app/contracts';
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
@@ -46,11 +46,21 @@ export function GrpcCommand<M extends AgentRuntimeRpc>(
   );
 }
 
-/** A read RPC on one agent: the method gets the request and its agent_id, checked against the id pattern. */
+/**
+ * A read RPC on one agent: the method gets the request and its agent_id, checked against the id
+ * pattern, once the read models include the request's `min_position` (a malformed one is
+ * INVALID_ARGUMENT; past the bound UNAVAILABLE `read_model_lagging`), as the HTTP reads do
+ * (MinPositionInterceptor). `storeRead`: the RPC reads the agent's events in the store, which
+ * include every write already: `min_position` is checked and ignored.
+ */
 export function GrpcAgentQuery<M extends AgentRuntimeRpc>(
   rpc: M & (RpcRequest<M> extends { agent_id: string } ? unknown : never),
+  options: { storeRead?: boolean } = {},
 ) {
-  return bind<M, string>(rpc, (handle, self, request) =>
-    handle.call(self, request, requireId('agent_id', (request as { agent_id: string }).agent_id)),
-  );
+  return bind<M, string>(rpc, async (handle, self, request, context) => {
+    const agentId = requireId('agent_id', (request as { agent_id: string }).agent_id);
+    const position = parseMinPosition((request as { min_position?: unknown }).min_position);
+    if (position !== null && !options.storeRead) await context.readYourWrites?.reach(agentId, position);
+    return handle.call(self, request, agentId);
+  });
 }

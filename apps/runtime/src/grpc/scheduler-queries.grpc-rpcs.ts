@@ -29,7 +29,7 @@ export class SchedulerQueryRpcs {
     return this.queries.execute(new GetSchedulerStateQuery(agentId));
   }
 
-  @GrpcAgentQuery('GetContext')
+  @GrpcAgentQuery('GetContext', { storeRead: true })
   async getContext(request: RpcRequest<'GetContext'>, agentId: string) {
     const { budget } = await checked(ContextQueryDto, {
       budget: request.budget === undefined ? undefined : String(request.budget),

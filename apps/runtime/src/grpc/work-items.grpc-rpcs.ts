@@ -80,7 +80,7 @@ export class WorkItemRpcs {
     return this.queries.execute(new ListWorkItemsQuery(agentId, filter ?? 'all', limit));
   }
 
-  @GrpcAgentQuery('GetPlan')
+  @GrpcAgentQuery('GetPlan', { storeRead: true })
   async getPlan(request: RpcRequest<'GetPlan'>, agentId: string) {
     return {
       body: await this.queries.execute(new ReadPlanQuery(agentId, requireId('work_item_id', request.work_item_id))),

@@ -8,6 +8,7 @@ import {
   ListDecisionsQuery,
   ListDeliverySummariesQuery,
   ReadRoles,
+  StoreRead,
 } from '@app/application';
 import {
   ContextQueryDto,
@@ -35,6 +36,7 @@ export class SchedulerQueriesController {
   }
 
   @ReadRoles()
+  @StoreRead()
   @Get('context')
   @ApiOperation({
     summary: 'The layered context projection within a token budget (consistent: read from the aggregate)',

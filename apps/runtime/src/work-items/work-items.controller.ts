@@ -14,6 +14,7 @@ import {
   ReadPlanVersionQuery,
   ReadRoles,
   OperationRoles,
+  StoreRead,
 } from '@app/application';
 import {
   CompleteWorkItemDto,
@@ -113,6 +114,7 @@ export class WorkItemsController {
   }
 
   @ReadRoles()
+  @StoreRead()
   @Get(':work_item_id/plan')
   @Header('content-type', 'text/markdown; charset=utf-8')
   @ApiProduces('text/markdown')
@@ -129,6 +131,7 @@ export class WorkItemsController {
   }
 
   @ReadRoles()
+  @StoreRead()
   @Get(':work_item_id/plan/versions')
   @ApiOperation({ summary: "The plan's recorded versions, newest first" })
   planVersions(

@@ -38,8 +38,13 @@ export interface RunOptions {
 
 export type Renderer<C, R> = (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R;
 
-/** A reply plus the agent stream revision after the write, as a decimal string. */
-export type WithRevision<R> = R & { revision: string | null };
+/**
+ * A reply plus the agent stream revision after the write and `position`: the store's global
+ * position of the last event the command appended (for a repeat or a command that wrote
+ * nothing, of the agent's last event), both decimal strings; a read with `min_position` set to
+ * it sees the write (docs/api.md, "Consistency of reads").
+ */
+export type WithRevision<R> = R & { revision: string | null; position: string | null };
 
 /**
  * Runs a domain command against an agent: load, decide, append, render. Handlers stay thin:
@@ -76,7 +81,7 @@ export class AgentCommandService {
       (state) => decideAgent(command, state),
     );
     const reply = this.withLocalPlans(envelope.agentId, render(command, result.before, result.after, result.events));
-    return { ...reply, revision: result.revision === null ? null : result.revision.toString() };
+    return { ...reply, revision: decimal(result.revision), position: decimal(result.position) };
   }
 
   /**
@@ -120,6 +125,8 @@ export class AgentCommandService {
     return { state: loaded.state, revision: loaded.revision };
   }
 }
+
+const decimal = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 const commandIds = new WeakMap<CommandEnvelope, string>();
 

@@ -25,6 +25,8 @@ export interface LoadedAgent<S> {
   state: S;
   /** Revision of the last event folded in, or null for a stream that does not exist. */
   revision: bigint | null;
+  /** Global position of that event: null with no stream, undefined when the fold did not read it (a snapshot). */
+  position?: bigint | null;
   /** The callers' command ids (Idempotency-Key / command_id). */
   commands: IdempotencyWindow;
   /** The scheduler's own command ids: they never push callers' keys out. */
@@ -56,7 +58,10 @@ export interface TransactResult<S, E extends DomainEvent> {
   revision: bigint | null;
   /** True when the command id had already been applied: the first result is returned. */
   repeated: boolean;
-  /** Global position of the last event written (null when nothing was written now). */
+  /**
+   * Global position of the last event written; for a repeat or a command that wrote nothing, of
+   * the agent's last event (null only when the agent has no stream).
+   */
   position: bigint | null;
 }
 
@@ -112,6 +117,8 @@ export class AgentRepository<S, E extends DomainEvent> {
       loaded = {
         state,
         revision,
+        position:
+          tail.length > 0 ? knownPosition(tail[tail.length - 1].position) : revision === null ? null : undefined,
         commands: applied.caller.length === 0 ? windows.commands : windows.commands.withEvents(applied.caller),
         schedulerCommands:
           applied.scheduler.length === 0
@@ -153,7 +160,11 @@ export class AgentRepository<S, E extends DomainEvent> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
       const repeat = this.repeatOf(ctx, loaded);
-      if (repeat) return this.replayCommand(ctx.agentId, repeat);
+      if (repeat)
+        return {
+          ...(await this.replayCommand(ctx.agentId, repeat)),
+          position: await this.lastPosition(ctx.agentId, loaded),
+        };
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
         throw new WrongExpectedRevisionError(
           agentStream(ctx.agentId),
@@ -169,7 +180,7 @@ export class AgentRepository<S, E extends DomainEvent> {
           events,
           revision: loaded.revision,
           repeated: false,
-          position: null,
+          position: await this.lastPosition(ctx.agentId, loaded),
         };
       }
       try {
@@ -211,6 +222,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     const next: LoadedAgent<S> = {
       state: after,
       revision: result.next_revision,
+      position: knownPosition(result.position),
       commands: ctx.scope === 'scheduler' ? loaded.commands : loaded.commands.withEvents(touches),
       schedulerCommands:
         ctx.scope === 'scheduler' ? loaded.schedulerCommands.withEvents(touches) : loaded.schedulerCommands,
@@ -224,26 +236,38 @@ export class AgentRepository<S, E extends DomainEvent> {
       events,
       revision: result.next_revision,
       repeated: false,
-      position: result.position,
+      position: next.position ?? (await this.store.headPosition()),
     };
   }
 
   /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(agentId: string, range: { first: bigint; last: bigint }): Promise<TransactResult<S, E>> {
+  private async replayCommand(
+    agentId: string,
+    range: { first: bigint; last: bigint },
+  ): Promise<Omit<TransactResult<S, E>, 'position'>> {
     const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
     let before = this.decider.initialState(agentId);
     const events: E[] = [];
-    let position: bigint | null = null;
     for (const event of stored) {
       const domainEvent = toDomainEvent<E>(event);
       if (event.revision < range.first) before = this.decider.evolve(before, domainEvent);
-      else if (event.revision <= range.last) {
-        events.push(domainEvent);
-        position = event.position;
-      }
+      else if (event.revision <= range.last) events.push(domainEvent);
     }
     const after = events.reduce((state, event) => this.decider.evolve(state, event), before);
-    return { before, after, events, revision: range.last, repeated: true, position };
+    return { before, after, events, revision: range.last, repeated: true };
+  }
+
+  /**
+   * The global position of the agent's last event (what a reply that wrote nothing names): known
+   * from the fold, else read (a fold from a snapshot read no event; an EventStoreDB server that
+   * reports no positions in stream reads: the store's head, which is at or past it).
+   */
+  private async lastPosition(agentId: string, loaded: LoadedAgent<S>): Promise<bigint | null> {
+    if (loaded.position !== undefined || loaded.revision === null) return loaded.position ?? null;
+    const [last] = await this.store.readStream(agentStream(agentId), { direction: 'backwards', max_count: 1 });
+    const position = knownPosition(last?.revision === loaded.revision ? last.position : undefined);
+    if (position !== undefined) loaded.position = position;
+    return position ?? (await this.store.headPosition());
   }
 
   private remember(agentId: string, loaded: LoadedAgent<S>): void {
@@ -264,4 +288,9 @@ export class AgentRepository<S, E extends DomainEvent> {
     };
     this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
   }
+}
+
+/** A position a store reported (an EventStoreDB stream read may report none: -1). */
+function knownPosition(position: bigint | undefined): bigint | undefined {
+  return position !== undefined && position >= 0n ? position : undefined;
 }

@@ -48,7 +48,11 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
         { resource: 'agent', agent_id: envelope.agentId },
         `agent ${envelope.agentId} not found`,
       );
-    return { ...this.agents.withLocalPlans(envelope.agentId, result.reply), revision: result.revision };
+    return {
+      ...this.agents.withLocalPlans(envelope.agentId, result.reply),
+      revision: result.revision,
+      position: result.position,
+    };
   }
 
   /**

@@ -33,6 +33,8 @@ export interface StepResult {
   /** The activation reply (decision, and for a started turn: turn, message, context). */
   reply: ActivationReply;
   revision: string | null;
+  /** The global position of the step's last write (or of the agent's last event). */
+  position: string | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -90,7 +92,14 @@ export class SchedulerStepService {
         })
       : undefined;
     const reply = renderActivationReply({ decision, recorded_at: now, after, turn_id: effect?.turnId, context });
-    return { decision, recorded_at: now, state: after, reply, revision: effect?.revision ?? record.revision };
+    return {
+      decision,
+      recorded_at: now,
+      state: after,
+      reply,
+      revision: (effect ?? record).revision,
+      position: (effect ?? record).position,
+    };
   }
 
   /** An expired turn or task lease is interrupted and due timers fire before anything is decided. */
@@ -166,7 +175,7 @@ export class SchedulerStepService {
       meta: this.agents.meta(envelope),
     };
     const result = await this.agents.run(envelope, command, (_c, _b, after) => ({ after }));
-    return { state: result.after, revision: result.revision, turnId };
+    return { state: result.after, revision: result.revision, position: result.position, turnId };
   }
 
   /** A scheduler write: its command id is derived from the state version it was decided on. */
@@ -179,7 +188,12 @@ export class SchedulerStepService {
     };
     const full = { ...command, meta: this.agents.meta(envelope) } as AgentCommand;
     const result = await this.agents.run(envelope, full, (_c, _b, after) => ({ after }));
-    return { state: result.after, revision: result.revision, turnId: undefined as string | undefined };
+    return {
+      state: result.after,
+      revision: result.revision,
+      position: result.position,
+      turnId: undefined as string | undefined,
+    };
   }
 }
 

@@ -56,6 +56,7 @@ export class CallbackHandler implements ICommandHandler<CallbackCommand> {
       last_triggered_at: intent.last_triggered_at,
       warnings: [],
       revision: reply.revision,
+      position: reply.position,
     };
   }
 

@@ -61,6 +61,7 @@ export type CallbackReply = {
   last_triggered_at: string | null;
   warnings: [];
   revision: string | null;
+  position: string | null;
 };
 
 /** The capability form of a trigger (`POST /callbacks/{token}`): the token is the only credential. */

@@ -24,6 +24,8 @@ export const HTTP_STATUS_BY_CODE = {
   wake_mismatch: 422,
   /** Concurrent writers on one agent outlasted the retries of a command without expected_revision: retry after `Retry-After`. */
   contention: 503,
+  /** A read's `min_position` is not in the read models within the bound (they lag, or a poison event parked the agent): retry after `Retry-After`. */
+  read_model_lagging: 503,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -5,6 +5,7 @@ import { ProjectorModule } from '@app/read-models';
 import { roleRuns } from '../config/runtime-config';
 import { GrpcModule } from '../grpc/grpc.module';
 import { HealthModule } from '../health/health.module';
+import { MinPositionHttpModule } from '../http/min-position.interceptor';
 import { InfrastructureModule } from '../infrastructure/infrastructure.module';
 import type { EventStoreFactory } from '../infrastructure/event-store.providers';
 import { PlatformModule, type PlatformOptions } from '../platform.module';
@@ -50,7 +51,7 @@ export class RuntimeModule {
         AuthModule,
         RateLimitingModule,
         HealthModule,
-        ...(runs.api ? [GrpcModule, ...(options.api ?? [])] : []),
+        ...(runs.api ? [GrpcModule, MinPositionHttpModule, ...(options.api ?? [])] : []),
         ...(runs.projector ? [ProjectorSlotModule] : []),
         ...(runs.scheduler ? [SchedulerSlotModule] : []),
         ...(options.extraModules ?? []),

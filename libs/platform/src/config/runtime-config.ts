@@ -50,6 +50,8 @@ export interface RuntimeConfig {
   readonly readyMaxLagSeconds?: number;
   /** Parsed TASK_EXPECTED_DURATIONS: a task's default lease (ms) by kind, `*` for any kind; {} when unset. */
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
+  /** MIN_POSITION_WAIT_MS: how long a read with `min_position` waits for the read models (unset: 5000). */
+  readonly minPositionWaitMs?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -153,6 +155,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of seconds (at least 1), got '${raw}'`);
     return undefined;
   };
+  const milliseconds = (name: string, max: number): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,9}$/.test(raw) && Number(raw) <= max) return Number(raw);
+    problems.push(`${name} must be a whole number of milliseconds (0..${max}), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -183,6 +192,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),
     taskExpectedDurations: durations(),
+    minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,7 +5,7 @@ import { classifyError } from '../errors/classify-error';
 import { ApiError } from '@app/core';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
-import type { AccessRequirement, Caller, RequestAuthorizer } from '@app/application';
+import type { AccessRequirement, Caller, ReadYourWrites, RequestAuthorizer } from '@app/application';
 import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
 import type { LoginThrottle } from '../security/login-throttle';
 import type { GrpcMethodOptions } from './grpc.decorators';
@@ -17,6 +17,8 @@ export interface GrpcCallContext {
   caller: Caller | null;
   metadata: Metadata;
   requestId: string;
+  /** Read-your-writes (the read RPCs wait for their `min_position` through it); absent in a bare host. */
+  readYourWrites?: ReadYourWrites;
 }
 
 export type GrpcUnaryInvoker = (request: unknown, context: GrpcCallContext) => unknown;
@@ -28,6 +30,8 @@ export interface UnaryHandlerDeps {
   limiter?: RateLimiter;
   /** Failed logins per peer address, shared with HTTP: a locked peer gets RESOURCE_EXHAUSTED rate_limited. */
   loginThrottle?: LoginThrottle;
+  /** Handed to every call (GrpcCallContext.readYourWrites). */
+  readYourWrites?: ReadYourWrites;
 }
 
 export function requirementFor(options: GrpcMethodOptions, request: unknown): AccessRequirement {
@@ -128,7 +132,14 @@ export function createUnaryHandler(
           if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
           throw error;
         }
-        const reply = toReply(await invoke(call.request, { caller, metadata: call.metadata, requestId }));
+        const reply = toReply(
+          await invoke(call.request, {
+            caller,
+            metadata: call.metadata,
+            requestId,
+            readYourWrites: deps.readYourWrites,
+          }),
+        );
         done('ok');
         callback(null, reply);
       } catch (error) {

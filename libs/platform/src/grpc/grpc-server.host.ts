@@ -15,7 +15,7 @@ import { dialableHost, hostPort } from '../config/listen-address';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
 import { LOGGER, type Logger } from '@app/core';
-import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
+import { READ_YOUR_WRITES, type ReadYourWrites, REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { LOGIN_THROTTLE } from '../security/rate-limiting';
 import type { LoginThrottle } from '../security/login-throttle';
@@ -50,6 +50,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     private readonly discovery: DiscoveryService,
     @Optional() @Inject(RATE_LIMITER) private readonly limiter?: RateLimiter,
     @Optional() @Inject(LOGIN_THROTTLE) private readonly loginThrottle?: LoginThrottle | null,
+    @Optional() @Inject(READ_YOUR_WRITES) private readonly readYourWrites?: ReadYourWrites,
   ) {
     this.log = logger.child({ component: 'grpc' });
   }
@@ -127,6 +128,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       logger: this.log,
       limiter: this.limiter,
       loginThrottle: this.loginThrottle ?? undefined,
+      readYourWrites: this.readYourWrites,
     };
     const names: string[] = [];
     for (const merged of mergeGrpcProviders(providers)) {

@@ -20,6 +20,7 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   idempotency_key_reused: GrpcStatus.FAILED_PRECONDITION,
   wake_mismatch: GrpcStatus.FAILED_PRECONDITION,
   contention: GrpcStatus.UNAVAILABLE,
+  read_model_lagging: GrpcStatus.UNAVAILABLE,
 };
 
 /**
@@ -33,7 +34,11 @@ export function grpcStatusFor(error: Pick<ClassifiedError, 'code' | 'details'>):
 }
 
 /** The refusals that say when to come back (`details.retry_after_seconds`): a `retry-after` trailer / header. */
-export const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['rate_limited', 'contention']);
+export const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'rate_limited',
+  'contention',
+  'read_model_lagging',
+]);
 
 /** Trailers carry the same envelope as HTTP: `error-code` and `error-details` (JSON). */
 export function toServiceError(error: ClassifiedError): ServerErrorResponse {

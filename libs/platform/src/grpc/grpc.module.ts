@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ReadYourWritesModule } from '@app/application';
 import { GrpcServerHost } from './grpc-server.host';
 
 /**
@@ -7,5 +8,5 @@ import { GrpcServerHost } from './grpc-server.host';
  * @GrpcService({ service, proto }) whose methods carry @GrpcUnary('Method').
  * Needs REQUEST_AUTHORIZER (AuthModule) and the platform providers.
  */
-@Module({ imports: [DiscoveryModule], providers: [GrpcServerHost], exports: [GrpcServerHost] })
+@Module({ imports: [DiscoveryModule, ReadYourWritesModule], providers: [GrpcServerHost], exports: [GrpcServerHost] })
 export class GrpcModule {}

@@ -79,6 +79,11 @@ export class BatchApplier<S> {
     await this.deps.parked.refresh();
   }
 
+  /** Reloads the parked agents when another runner or a resume changed them (before the view of the checkpoint moves). */
+  refreshParked(): Promise<void> {
+    return this.deps.parked.refresh();
+  }
+
   /** After the read models were dropped: forgets the folded states and the parked agents. */
   async forget(): Promise<void> {
     this.deps.states.clear();
@@ -189,7 +194,7 @@ export class BatchApplier<S> {
         letters.push(await deadLetters.record(client, event, describeError(error)));
         parkedNow.push(await parked.park(client, agentId, event));
       }
-      await checkpoint.save(client, last);
+      await checkpoint.save(client, last, poison.length > 0);
       if (this.hook)
         await this.hook(
           events.map((e) => e.position),

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { noticeProgress } from './progress-notice';
 
 /** Raised when another instance advanced the checkpoint: this one re-reads from it. */
 export class CheckpointMoved extends Error {}
@@ -14,11 +15,20 @@ export class CheckpointMoved extends Error {}
 export class Checkpoint {
   private current = -1n;
   private waiters: Array<{ position: bigint; resolve: () => void }> = [];
+  private readonly listeners = new Set<() => void>();
 
+  /** `notify`: the live checkpoint announces every save on PROGRESS_CHANNEL (a rebuild's shadow does not). */
   constructor(
     private readonly pool: Pool,
     readonly name: string,
+    private readonly options: { notify?: boolean } = {},
   ) {}
+
+  /** Called after every move of this process's view (the waits of read-your-writes); returns the unsubscribe. */
+  onMove(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
 
   /** The position of the last event applied, as this process knows it. */
   get position(): bigint {
@@ -49,12 +59,17 @@ export class Checkpoint {
       throw new CheckpointMoved(`checkpoint ${this.name} is at ${stored}, this runner at ${this.current}`);
   }
 
-  /** In the batch's transaction, after `lock`: stores `position` (the process's view moves with `moveTo` once it commits). */
-  async save(client: PoolClient, position: bigint): Promise<void> {
+  /**
+   * In the batch's transaction, after `lock`: stores `position` (the process's view moves with
+   * `moveTo` once it commits) and, for the live checkpoint, announces it to other processes at
+   * commit (`parked`: the batch parked an agent).
+   */
+  async save(client: PoolClient, position: bigint, parked = false): Promise<void> {
     await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE projection = $1', [
       this.name,
       position.toString(),
     ]);
+    if (this.options.notify) await noticeProgress(client, this.name, position, parked);
   }
 
   /** This process's view moves to `position` (committed, re-read or reset); waiters at or before it resolve. */
@@ -63,6 +78,7 @@ export class Checkpoint {
     const ready = this.waiters.filter((w) => w.position <= position);
     this.waiters = this.waiters.filter((w) => w.position > position);
     for (const waiter of ready) waiter.resolve();
+    for (const listener of [...this.listeners]) listener();
   }
 
   /** Resolves once `position` is reached; rejects after `timeoutMs`, the message ending with `note()`. */

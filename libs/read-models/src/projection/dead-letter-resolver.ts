@@ -7,6 +7,7 @@ import type { DeadLetters, DeadLetterOutcome } from './dead-letters';
 import type { ParkedAgents } from './parked-agents';
 import { describeError, isRowRefusal } from './poison';
 import { withTransaction } from '../postgres/postgres-pool';
+import { noticeProgress } from './progress-notice';
 
 export type DeadLetterAction = 'skip' | 'retry';
 
@@ -99,6 +100,7 @@ export class DeadLetterResolver<S> {
           agentId,
         ]);
       }
+      await noticeProgress(client, this.projection, checkpoint, true);
       const held = Math.max(0, applied.count - (action === 'retry' ? 1 : 0));
       await deadLetters.audit(client, { ...base, position, outcome, error: parkedAt?.error });
       return { ...base, outcome, held_applied: held, parked_at: parkedAt };

@@ -39,8 +39,9 @@ export class ProjectionLoop<S> {
     if (this.running) return;
     const stopping = new AbortController();
     this.stopping = stopping;
-    this.checkpoint.moveTo(await this.checkpoint.read());
+    // The parked agents before the checkpoint: a wait woken by the move reads both.
     await this.applier.open();
+    this.checkpoint.moveTo(await this.checkpoint.read());
     this.loop = this.run(stopping.signal);
   }
 
@@ -69,6 +70,8 @@ export class ProjectionLoop<S> {
       } catch (error) {
         if (stopped.aborted) break;
         await this.subscription.stop().catch(() => undefined);
+        // The parked agents first: whoever waits on the checkpoint's move reads them (read-your-writes).
+        await this.applier.refreshParked().catch(() => undefined);
         this.checkpoint.moveTo(await this.checkpoint.read().catch(() => this.checkpoint.position));
         await this.pause(this.delayAfter(error, failures), stopped);
         if (!(error instanceof CheckpointMoved) && !(error instanceof ProjectionStalledError)) failures++;

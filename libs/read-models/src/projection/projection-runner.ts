@@ -11,6 +11,7 @@ import { type DeadLetter, isKnownAgentEventType } from './poison';
 import { ProjectionLoop } from './projection-loop';
 import type { Projector } from './projector';
 import { Rebuild, type RebuildProgress } from './rebuild';
+import type { ProjectionCoverage } from '../consistency/coverage';
 
 export type { ApplyHook } from './batch-applier';
 
@@ -55,6 +56,7 @@ export class ProjectionRunner<S> {
   private readonly rebuilder: Rebuild<S>;
   private readonly parked: ParkedAgents;
   private readonly resolver: DeadLetterResolver<S>;
+  private readonly progressListeners = new Set<() => void>();
 
   constructor(
     pool: Pool,
@@ -65,7 +67,8 @@ export class ProjectionRunner<S> {
   ) {
     this.name = options.name ?? 'read_models';
     const batchSize = options.batchSize ?? 500;
-    this.checkpointRow = new Checkpoint(pool, this.name);
+    this.checkpointRow = new Checkpoint(pool, this.name, { notify: true });
+    this.checkpointRow.onMove(() => this.progressed());
     const deadLetters = new DeadLetters(pool, this.name);
     this.parked = new ParkedAgents(pool, this.name);
     // The live applier, and the shadow's of a rebuild (its pool writes the shadow tables first).
@@ -125,17 +128,35 @@ export class ProjectionRunner<S> {
     return this.parked.all;
   }
 
+  /** What the read models of this runner include, as this process knows it (read-your-writes). */
+  coverage(): ProjectionCoverage {
+    const parked = new Map(this.parked.all.map((agent) => [agent.agent_id, agent.letter_position] as const));
+    return { projection: this.name, checkpoint: this.checkpointRow.position, parked };
+  }
+
+  /** Called whenever `coverage()` may have changed (the checkpoint moved, an agent was resumed); returns the unsubscribe. */
+  onProgress(listener: () => void): () => void {
+    this.progressListeners.add(listener);
+    return () => void this.progressListeners.delete(listener);
+  }
+
+  private progressed(): void {
+    for (const listener of [...this.progressListeners]) listener();
+  }
+
   /**
    * An operator's skip or retry of the open dead letter at `position` (see DeadLetterResolver):
    * works whether this runner runs or not, and alongside runners in other processes.
    */
-  resolve(
+  async resolve(
     position: bigint,
     action: DeadLetterAction,
     actor: string,
     reason: string | null = null,
   ): Promise<DeadLetterResolution> {
-    return this.resolver.resolve(position, action, actor, reason);
+    const resolution = await this.resolver.resolve(position, action, actor, reason);
+    this.progressed();
+    return resolution;
   }
 
   /** Installs (or removes) the hook run inside every batch's transaction (see ApplyHook). */
@@ -174,6 +195,7 @@ export class ProjectionRunner<S> {
         this.checkpointRow.moveTo(position);
         this.parked.invalidate();
         await this.applier.forget();
+        this.progressed();
         return position;
       } finally {
         if (wasRunning) await this.start();

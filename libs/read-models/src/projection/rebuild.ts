@@ -5,6 +5,7 @@ import type { BatchApplier } from './batch-applier';
 import { Checkpoint } from './checkpoint';
 import { PARKED_AGENTS_TABLE, ShadowTables } from './shadow-tables';
 import { withTransaction } from '../postgres/postgres-pool';
+import { noticeProgress } from './progress-notice';
 
 export interface RebuildOptions {
   /** Stop at this position instead of the head (a copy compared with live models at their checkpoint). */
@@ -77,6 +78,7 @@ export class Rebuild<S> {
              ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
             [this.name, checkpoint.position.toString()],
           );
+          await noticeProgress(client, this.name, checkpoint.position, true);
           return checkpoint.position;
         });
       await (gate ? gate(swap) : swap());

@@ -14,6 +14,11 @@ export interface ActivateReply {
   'message'?: (_agent_runtime_v1_QueuedMessage | null);
   'context'?: (_agent_runtime_v1_ContextProjection | null);
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 /**
@@ -25,4 +30,9 @@ export interface ActivateReply__Output {
   'message': (_agent_runtime_v1_QueuedMessage__Output | null);
   'context': (_agent_runtime_v1_ContextProjection__Output | null);
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

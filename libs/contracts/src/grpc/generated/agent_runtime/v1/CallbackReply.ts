@@ -12,7 +12,12 @@ export interface CallbackReply {
   'last_triggered_at'?: (string);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_last_triggered_at'?: "last_triggered_at";
+  '_position'?: "position";
 }
 
 export interface CallbackReply__Output {
@@ -25,5 +30,10 @@ export interface CallbackReply__Output {
   'last_triggered_at'?: (string);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_last_triggered_at'?: "last_triggered_at";
+  '_position'?: "position";
 }

@@ -8,6 +8,11 @@ export interface CancelWaitingIntentReply {
   'cancelled'?: (boolean);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface CancelWaitingIntentReply__Output {
@@ -15,4 +20,9 @@ export interface CancelWaitingIntentReply__Output {
   'cancelled': (boolean);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -10,6 +10,11 @@ export interface CloseRoundReply {
   'promotion'?: (_agent_runtime_v1_Promotion | null);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface CloseRoundReply__Output {
@@ -19,4 +24,9 @@ export interface CloseRoundReply__Output {
   'promotion': (_agent_runtime_v1_Promotion__Output | null);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -7,10 +7,20 @@ export interface CreateWorkItemReply {
   'work_item'?: (_agent_runtime_v1_WorkItemView | null);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface CreateWorkItemReply__Output {
   'work_item': (_agent_runtime_v1_WorkItemView__Output | null);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

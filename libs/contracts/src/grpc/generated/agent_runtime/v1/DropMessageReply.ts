@@ -8,6 +8,11 @@ export interface DropMessageReply {
   'dropped'?: (boolean);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface DropMessageReply__Output {
@@ -15,4 +20,9 @@ export interface DropMessageReply__Output {
   'dropped': (boolean);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -7,7 +7,12 @@ export interface GetContextRequest {
    * Token budget (default 4096).
    */
   'budget'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_budget'?: "budget";
+  '_min_position'?: "min_position";
 }
 
 export interface GetContextRequest__Output {
@@ -16,5 +21,10 @@ export interface GetContextRequest__Output {
    * Token budget (default 4096).
    */
   'budget'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_budget'?: "budget";
+  '_min_position'?: "min_position";
 }

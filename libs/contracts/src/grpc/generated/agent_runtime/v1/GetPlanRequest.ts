@@ -4,9 +4,19 @@
 export interface GetPlanRequest {
   'agent_id'?: (string);
   'work_item_id'?: (string);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_min_position'?: "min_position";
 }
 
 export interface GetPlanRequest__Output {
   'agent_id': (string);
   'work_item_id': (string);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_min_position'?: "min_position";
 }

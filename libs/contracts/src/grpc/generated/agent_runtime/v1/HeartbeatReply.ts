@@ -22,6 +22,11 @@ export interface HeartbeatReply {
    * `aborted`: its message returns to the queue and is replayed on resume).
    */
   'cancel_requested'?: (boolean);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface HeartbeatReply__Output {
@@ -42,4 +47,9 @@ export interface HeartbeatReply__Output {
    * `aborted`: its message returns to the queue and is replayed on resume).
    */
   'cancel_requested': (boolean);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -7,7 +7,12 @@ export interface ListDecisionsRequest {
    * Default 20, clamped to 1..100.
    */
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ListDecisionsRequest__Output {
@@ -16,5 +21,10 @@ export interface ListDecisionsRequest__Output {
    * Default 20, clamped to 1..100.
    */
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

@@ -9,8 +9,13 @@ export interface ListMessagesRequest {
    */
   'status'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ListMessagesRequest__Output {
@@ -21,6 +26,11 @@ export interface ListMessagesRequest__Output {
    */
   'status'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

@@ -8,8 +8,13 @@ export interface ListTimersRequest {
    */
   'status'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ListTimersRequest__Output {
@@ -19,6 +24,11 @@ export interface ListTimersRequest__Output {
    */
   'status'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

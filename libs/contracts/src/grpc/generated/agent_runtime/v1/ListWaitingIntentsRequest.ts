@@ -9,9 +9,14 @@ export interface ListWaitingIntentsRequest {
   'status'?: (string);
   'work_item_id'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_work_item_id'?: "work_item_id";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ListWaitingIntentsRequest__Output {
@@ -22,7 +27,12 @@ export interface ListWaitingIntentsRequest__Output {
   'status'?: (string);
   'work_item_id'?: (string);
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_status'?: "status";
   '_work_item_id'?: "work_item_id";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

@@ -12,8 +12,13 @@ export interface ListWorkItemsRequest {
    * Default 20, clamped to 1..100.
    */
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_filter'?: "filter";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ListWorkItemsRequest__Output {
@@ -27,6 +32,11 @@ export interface ListWorkItemsRequest__Output {
    * Default 20, clamped to 1..100.
    */
   'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
   '_filter'?: "filter";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

@@ -12,6 +12,11 @@ export interface PickWorkItemReply {
   'binding_note'?: (string);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface PickWorkItemReply__Output {
@@ -23,4 +28,9 @@ export interface PickWorkItemReply__Output {
   'binding_note': (string);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -9,6 +9,11 @@ export interface RecordRoundReply {
   'closed_round'?: (_agent_runtime_v1_ClosedRound | null);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface RecordRoundReply__Output {
@@ -16,4 +21,9 @@ export interface RecordRoundReply__Output {
   'closed_round': (_agent_runtime_v1_ClosedRound__Output | null);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

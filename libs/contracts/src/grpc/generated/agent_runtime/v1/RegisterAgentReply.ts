@@ -7,10 +7,20 @@ export interface RegisterAgentReply {
   'agent'?: (_agent_runtime_v1_AgentSummary | null);
   'revision'?: (string);
   'warnings'?: (_agent_runtime_v1_Warning)[];
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface RegisterAgentReply__Output {
   'agent': (_agent_runtime_v1_AgentSummary__Output | null);
   'revision': (string);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -8,6 +8,11 @@ export interface ReplacePlanReply {
   'focus_released'?: (boolean);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface ReplacePlanReply__Output {
@@ -15,4 +20,9 @@ export interface ReplacePlanReply__Output {
   'focus_released': (boolean);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

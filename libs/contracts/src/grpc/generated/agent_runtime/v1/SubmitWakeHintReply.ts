@@ -14,6 +14,11 @@ export interface SubmitWakeHintReply {
   'message'?: (_agent_runtime_v1_QueuedMessage | null);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }
 
 export interface SubmitWakeHintReply__Output {
@@ -27,4 +32,9 @@ export interface SubmitWakeHintReply__Output {
   'message': (_agent_runtime_v1_QueuedMessage__Output | null);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
+  '_position'?: "position";
 }

@@ -20,7 +20,12 @@ export interface TriggerWaitingIntentReply {
   'message'?: (_agent_runtime_v1_QueuedMessage | null);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_disposition'?: "disposition";
+  '_position'?: "position";
 }
 
 export interface TriggerWaitingIntentReply__Output {
@@ -39,5 +44,10 @@ export interface TriggerWaitingIntentReply__Output {
   'message': (_agent_runtime_v1_QueuedMessage__Output | null);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_disposition'?: "disposition";
+  '_position'?: "position";
 }

@@ -17,7 +17,12 @@ export interface TurnTerminalReply {
   'recovery'?: (string);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_recovery'?: "recovery";
+  '_position'?: "position";
 }
 
 export interface TurnTerminalReply__Output {
@@ -31,5 +36,10 @@ export interface TurnTerminalReply__Output {
   'recovery'?: (string);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_recovery'?: "recovery";
+  '_position'?: "position";
 }

@@ -16,7 +16,12 @@ export interface WaitForReply {
   'callback_token'?: (string);
   'warnings'?: (_agent_runtime_v1_Warning)[];
   'revision'?: (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_callback_token'?: "callback_token";
+  '_position'?: "position";
 }
 
 export interface WaitForReply__Output {
@@ -31,5 +36,10 @@ export interface WaitForReply__Output {
   'callback_token'?: (string);
   'warnings': (_agent_runtime_v1_Warning__Output)[];
   'revision': (string);
+  /**
+   * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
+   */
+  'position'?: (string);
   '_callback_token'?: "callback_token";
+  '_position'?: "position";
 }

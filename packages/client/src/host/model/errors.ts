@@ -29,10 +29,10 @@ export class ModelConfigError extends ModelError {
 export class ModelHttpError extends ModelError {
   readonly status: number;
   readonly providerMessage: string;
-  readonly type?: string;
-  readonly code?: string;
+  readonly type: string | undefined;
+  readonly code: string | undefined;
   /** The delay the provider asked for (Retry-After), in milliseconds. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs: number | undefined;
   /** Attempts made, this one included. */
   readonly attempts: number;
 

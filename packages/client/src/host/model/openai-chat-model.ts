@@ -49,7 +49,7 @@ type Attempt = { ok: true; body: string } | { ok: false; retryable: boolean; err
 export class OpenAiChatModel implements ModelAdapter {
   readonly baseUrl: string;
   readonly model: string;
-  private readonly apiKey?: string;
+  private readonly apiKey: string | undefined;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly retryBaseDelayMs: number;

@@ -80,7 +80,7 @@ const exampleScript = (): Script => ({
       ({ resultOf }) => ({
         tool_calls: [
           call('update_work_item', {
-            work_item_id: (resultOf('pick_work_item') as Created).work_item.work_item_id,
+            work_item_id: resultOf<Created>('pick_work_item').work_item.work_item_id,
             todos: [{ text: 'outline', done: true }, { text: 'write' }],
           }),
         ],

@@ -49,13 +49,16 @@ export interface ScriptedStepInput {
   turn: number;
   round: number;
   /** The turn's user message. */
-  user?: string;
+  user: string | undefined;
   /** The results of the previous round's tool calls (empty in a turn's first round). */
   results: ScriptedToolResult[];
   /** Every tool result of this turn, in order. */
   turnResults: ScriptedToolResult[];
-  /** The value of the latest result of tool `name` in this turn; throws a ScriptedModelError when there is none. */
-  resultOf(name: string): unknown;
+  /**
+   * The value of the latest result of tool `name` in this turn (typed as the caller says, unchecked);
+   * throws a ScriptedModelError when there is none.
+   */
+  resultOf<T = unknown>(name: string): T;
 }
 
 export type ScriptedRespond = (input: ScriptedStepInput) => ScriptedRound | Promise<ScriptedRound>;
@@ -119,10 +122,10 @@ export class ScriptedModel implements ModelAdapter {
       user: request.messages.find((m) => m.role === 'user')?.content,
       results,
       turnResults: turnResults.map(({ round: _, ...r }) => r),
-      resultOf: (name) => {
+      resultOf: <T>(name: string): T => {
         const found = turnResults.filter((r) => r.name === name).pop();
         if (!found) throw new ScriptedModelError(`${where}: no result of tool "${name}" in this turn`);
-        return found.value;
+        return found.value as T;
       },
     };
     const round = typeof step === 'function' ? await step(input) : 'respond' in step ? await step.respond(input) : step;
@@ -132,20 +135,21 @@ export class ScriptedModel implements ModelAdapter {
 
   private next(messages: readonly ModelMessage[]): ScriptedStep {
     const startsTurn = !messages.some((m) => m.role === 'assistant');
-    if (this.turns) return this.nextInTurns(startsTurn);
+    if (this.turns) return this.nextInTurns(this.turns, startsTurn);
     if (startsTurn || this.turn === 0) [this.turn, this.round] = [this.turn + 1, 0];
     this.round += 1;
-    if (this.played >= this.flat.length) {
+    const step = this.flat[this.played];
+    if (step === undefined) {
       throw new ScriptedModelError(`script ran out: all ${this.flat.length} steps played (turn ${this.turn})`);
     }
-    return this.flat[this.played++];
+    this.played += 1;
+    return step;
   }
 
-  private nextInTurns(startsTurn: boolean): ScriptedStep {
-    const turns = this.turns as ScriptedStep[][];
-    const current = turns[this.turn - 1];
+  private nextInTurns(turns: ScriptedStep[][], startsTurn: boolean): ScriptedStep {
+    const current = turns[this.turn - 1] ?? [];
     if (startsTurn || this.turn === 0) {
-      if (current && this.round < current.length) {
+      if (this.round < current.length) {
         throw new ScriptedModelError(
           `script turn ${this.turn} has ${current.length} rounds but a new turn started after ${this.round}`,
         );
@@ -154,14 +158,16 @@ export class ScriptedModel implements ModelAdapter {
         throw new ScriptedModelError(`script ran out: all ${turns.length} turns played, a new turn started`);
       }
       [this.turn, this.round] = [this.turn + 1, 0];
-    } else if (this.round >= current.length) {
+    }
+    const step = turns[this.turn - 1]?.[this.round];
+    if (step === undefined) {
       throw new ScriptedModelError(
-        `script turn ${this.turn} ended after ${current.length} rounds, but the turn asked for round ${this.round + 1}`,
+        `script turn ${this.turn} ended after ${this.round} rounds, but the turn asked for round ${this.round + 1}`,
       );
     }
     this.round += 1;
     this.played += 1;
-    return turns[this.turn - 1][this.round - 1];
+    return step;
   }
 
   private toResponse(where: string, round: ScriptedRound, request: ModelRequest): ModelResponse {

@@ -64,7 +64,7 @@ export function runtimeGrpcClient(app: TestApp) {
     <T = any>(method: string, request: object, metadata?: Record<string, string>) =>
       call<T>(method, request, token, metadata);
 
-  return { call, as, close: () => client.close() };
+  return { call, as, client, close: () => client.close() };
 }
 
 /** The refusal carried by a failed call (throws when the call succeeded). */

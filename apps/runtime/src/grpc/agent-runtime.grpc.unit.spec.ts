@@ -75,4 +75,44 @@ describe('agent_runtime.v1.AgentRuntime', () => {
       candidates: { blocked: { ids: ['w-1', 'w-2'] }, queued_runnable: { ids: [] } },
     });
   });
+
+  it("carries an event item's data and metadata as JSON text, a change's numbers as decimal strings, and streams both", () => {
+    const item = {
+      event_id: 'e-1',
+      revision: '3',
+      position: '17',
+      type: 'WorkItemCreated',
+      data: { objective: 'o', todo_list: [] },
+      metadata: { schema_version: 1, actor: 'tok' },
+      recorded_at: '2024-01-01T00:00:00.000Z',
+    };
+    expect(replyOf('ReadEvents')({ items: [item], next_after: null })).toEqual({
+      items: [
+        {
+          event_id: 'e-1',
+          revision: '3',
+          position: '17',
+          type: 'WorkItemCreated',
+          data_json: '{"objective":"o","todo_list":[]}',
+          metadata_json: '{"schema_version":1,"actor":"tok"}',
+          recorded_at: '2024-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    expect(replyOf('WatchChanges')({ agent_id: 'a', revision: 3n, position: 17n, type: 'T' })).toEqual({
+      agent_id: 'a',
+      revision: '3',
+      position: '17',
+      type: 'T',
+    });
+    const [service] = mergeGrpcProviders([
+      { options: AGENT_RUNTIME_GRPC, type: AuditRpcs, instance: Object.create(AuditRpcs.prototype) as object },
+    ]);
+    const kinds = [...service!.handlers].map(([rpc, handler]) => [rpc, handler.binding.kind ?? 'unary']);
+    expect(kinds).toEqual([
+      ['ReadEvents', 'unary'],
+      ['WatchEvents', 'server_stream'],
+      ['WatchChanges', 'server_stream'],
+    ]);
+  });
 });

@@ -95,8 +95,8 @@ export function createServerStreamHandler(
     const requestId = requestIdOf(call.metadata);
     const done = callLog(deps, path, requestId);
     const abort = new AbortController();
-    // grpc-js emits `cancelled` whenever the call ends other than by our own end(): client
-    // cancel, a lost connection, the deadline, a status it sent by itself.
+    // grpc-js emits `cancelled` once the call is over: client cancel, a lost connection, the
+    // deadline, a status it sent by itself (and after our own end, when nothing is left to stop).
     call.once('cancelled', () => abort.abort());
     if (call.cancelled) abort.abort();
     const fail = (error: unknown) => {

@@ -1,4 +1,11 @@
-import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  loadPackageDefinition,
+  Metadata,
+  type Client,
+  type ClientReadableStream,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { AGENT_RUNTIME_PROTO, PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts';
 import type { AgentState } from '@app/domain';
@@ -41,7 +48,11 @@ export function runtimeGrpcClient(app: TestApp) {
     'grpc.max_send_message_length': 4 * 1024 * 1024,
   }) as RuntimeClient;
 
-  /** One unary call with an optional bearer token; resolves with the error or the reply, never rejects. */
+  /**
+   * One call with an optional bearer token; resolves with the error or the reply, never rejects.
+   * A server-streaming RPC resolves once the call is admitted (the response headers: reply
+   * undefined) or refused, and is then cancelled: what a table of every RPC can check.
+   */
   function call<T = any>(
     method: string,
     request: object,
@@ -53,9 +64,31 @@ export function runtimeGrpcClient(app: TestApp) {
     for (const [key, value] of Object.entries(metadata)) meta.set(key, value);
     const rpc = client[method];
     if (typeof rpc !== 'function') throw new Error(`AgentRuntime has no method ${method}`);
+    if ((rpc as { responseStream?: boolean }).responseStream) return admission(rpc, request, meta);
     return new Promise((resolve) =>
       rpc.call(client, request, meta, (error, reply) => resolve({ error, reply: reply as T })),
     );
+  }
+
+  function admission(rpc: UnaryMethod, request: object, meta: Metadata): Promise<GrpcReply> {
+    return new Promise((resolve) => {
+      const stream = (rpc as unknown as (request: object, meta: Metadata) => ClientReadableStream<unknown>).call(
+        client,
+        request,
+        meta,
+      );
+      let settled = false;
+      const settle = (result: GrpcReply) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+        stream.cancel();
+      };
+      stream.on('metadata', () => settle({ error: null, reply: undefined }));
+      stream.on('data', (reply) => settle({ error: null, reply }));
+      stream.on('error', (error: ServiceError) => settle({ error, reply: undefined }));
+      stream.on('status', () => settle({ error: null, reply: undefined }));
+    });
   }
 
   /** The same call as a given token: `as('tok-mine')('CreateWorkItem', {...})`. */
@@ -64,7 +97,7 @@ export function runtimeGrpcClient(app: TestApp) {
     <T = any>(method: string, request: object, metadata?: Record<string, string>) =>
       call<T>(method, request, token, metadata);
 
-  return { call, as, close: () => client.close() };
+  return { call, as, client, close: () => client.close() };
 }
 
 /** The refusal carried by a failed call (throws when the call succeeded). */

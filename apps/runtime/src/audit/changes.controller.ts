@@ -6,10 +6,11 @@ import {
   CurrentCaller,
   CHANGES_FEED,
   type Change,
-  type ChangeScope,
   type ChangesFeed,
+  changeScopeOf,
   ReadRoles,
   StoreRead,
+  toChangeItem,
 } from '@app/application';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
@@ -17,11 +18,7 @@ import { EventStreams, type SseFrame } from './event-stream';
 
 async function* changeFrames(changes: AsyncIterable<Change>): AsyncGenerator<SseFrame> {
   for await (const change of changes) {
-    yield {
-      id: change.position.toString(),
-      event: 'change',
-      data: { agent_id: change.agent_id, revision: change.revision, position: change.position, type: change.type },
-    };
+    yield { id: change.position.toString(), event: 'change', data: toChangeItem(change) };
   }
 }
 
@@ -52,7 +49,7 @@ export class ChangesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!caller) throw new ApiError('unauthorized', 'a bearer token is required');
-    const scope: ChangeScope = caller.admin ? { all: true } : { all: false, agent_ids: caller.agents };
+    const scope = changeScopeOf(caller);
     const from = resumeAfter(lastEventId, after, 'a global position') ?? (await this.feed.now());
     reply.hijack();
     await this.streams.serve(reply.raw, (signal) => changeFrames(this.feed.follow(scope, from, signal)));

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '@app/application';
 import { SchedulerQueriesModule } from '@app/application';
 import { SchedulerStepModule } from '@app/application';
 import { TurnsModule } from '@app/application';
 import { WaitingPlaneModule } from '@app/application';
+import { AuditRpcs } from './audit.grpc-rpcs';
 import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
 import { TurnRpcs } from './turns.grpc-rpcs';
@@ -15,7 +17,7 @@ import { WorkItemRpcs } from './work-items.grpc-rpcs';
  * RPC of the .proto has no handler or two.
  */
 @Module({
-  imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule],
-  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs],
+  imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule, AuditModule],
+  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs],
 })
 export class AgentRuntimeGrpcModule {}

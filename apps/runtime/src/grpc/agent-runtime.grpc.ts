@@ -22,6 +22,12 @@ export const AGENT_RUNTIME_REPLY_ADAPTERS: ReplyAdapters = {
     ...section,
     content_json: content === null || content === undefined ? undefined : JSON.stringify(content),
   }),
+  /** An event item's `data` and `metadata` (JSON objects) -> `data_json` and `metadata_json`. */
+  'agent_runtime.v1.AgentEvent': ({ data, metadata, ...event }: { data: unknown; metadata: unknown }) => ({
+    ...event,
+    data_json: JSON.stringify(data, bigintReplacer),
+    metadata_json: JSON.stringify(metadata, bigintReplacer),
+  }),
   /** GetState's `candidates` ({class: [ids]}): proto maps hold no repeated values, so each list is a WorkItemIds. */
   'agent_runtime.v1.WorkItemIds': (ids: readonly string[]) => ({ ids }),
 };

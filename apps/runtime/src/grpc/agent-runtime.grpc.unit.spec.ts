@@ -1,13 +1,14 @@
 import { AGENT_RUNTIME_PROTO, loadProtoRoot, loadServiceDefinition, RUNTIME_GRPC_SERVICE } from '@app/contracts';
 import { assertImplements, mergeGrpcProviders, replyMapperFor, type GrpcProvider } from '@app/platform';
 import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
+import { AuditRpcs } from './audit.grpc-rpcs';
 import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
 import { TurnRpcs } from './turns.grpc-rpcs';
 import { WaitingPlaneRpcs } from './waiting-plane.grpc-rpcs';
 import { WorkItemRpcs } from './work-items.grpc-rpcs';
 
-const FEATURES = [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs];
+const FEATURES = [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs];
 const messages = loadProtoRoot(AGENT_RUNTIME_PROTO).lookupService(RUNTIME_GRPC_SERVICE);
 const replyOf = (rpc: string) =>
   replyMapperFor(messages.methods[rpc]!.resolvedResponseType!, AGENT_RUNTIME_GRPC.replyAdapters);
@@ -73,5 +74,45 @@ describe('agent_runtime.v1.AgentRuntime', () => {
     ).toEqual({
       candidates: { blocked: { ids: ['w-1', 'w-2'] }, queued_runnable: { ids: [] } },
     });
+  });
+
+  it("carries an event item's data and metadata as JSON text, a change's numbers as decimal strings, and streams both", () => {
+    const item = {
+      event_id: 'e-1',
+      revision: '3',
+      position: '17',
+      type: 'WorkItemCreated',
+      data: { objective: 'o', todo_list: [] },
+      metadata: { schema_version: 1, actor: 'tok' },
+      recorded_at: '2024-01-01T00:00:00.000Z',
+    };
+    expect(replyOf('ReadEvents')({ items: [item], next_after: null })).toEqual({
+      items: [
+        {
+          event_id: 'e-1',
+          revision: '3',
+          position: '17',
+          type: 'WorkItemCreated',
+          data_json: '{"objective":"o","todo_list":[]}',
+          metadata_json: '{"schema_version":1,"actor":"tok"}',
+          recorded_at: '2024-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    expect(replyOf('WatchChanges')({ agent_id: 'a', revision: 3n, position: 17n, type: 'T' })).toEqual({
+      agent_id: 'a',
+      revision: '3',
+      position: '17',
+      type: 'T',
+    });
+    const [service] = mergeGrpcProviders([
+      { options: AGENT_RUNTIME_GRPC, type: AuditRpcs, instance: Object.create(AuditRpcs.prototype) as object },
+    ]);
+    const kinds = [...service!.handlers].map(([rpc, handler]) => [rpc, handler.binding.kind ?? 'unary']);
+    expect(kinds).toEqual([
+      ['ReadEvents', 'unary'],
+      ['WatchEvents', 'server_stream'],
+      ['WatchChanges', 'server_stream'],
+    ]);
   });
 });

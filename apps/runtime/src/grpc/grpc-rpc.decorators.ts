@@ -1,6 +1,6 @@
 import { parseMinPosition, rolesOf, type CommandEnvelope } from '@app/application';
 import type { AgentRuntimeRpc, CommandRequestFields, RpcRequest } from '@app/contracts';
-import { GrpcUnary, type GrpcCallContext } from '@app/platform';
+import { GrpcServerStream, GrpcUnary, type GrpcCallContext, type GrpcStreamContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 
 type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra: Extra) => Promise<unknown>;
@@ -8,15 +8,12 @@ type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra:
 /**
  * Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`, with
  * the roles OPERATION_ROLES gives it (every role for a read): the same as its HTTP route's.
+ * `stream` binds it to a server-streaming RPC (its context then carries the call's signal).
  */
-function bind<M extends AgentRuntimeRpc, Extra>(
+function bind<M extends AgentRuntimeRpc, Extra, Context extends GrpcCallContext = GrpcCallContext>(
   rpc: M,
-  call: (
-    handle: Handler<M, Extra>,
-    self: unknown,
-    request: RpcRequest<M>,
-    context: GrpcCallContext,
-  ) => Promise<unknown>,
+  call: (handle: Handler<M, Extra>, self: unknown, request: RpcRequest<M>, context: Context) => Promise<unknown>,
+  stream = false,
 ) {
   return <T extends Handler<M, Extra>>(
     target: object,
@@ -24,11 +21,11 @@ function bind<M extends AgentRuntimeRpc, Extra>(
     descriptor: TypedPropertyDescriptor<T>,
   ): void => {
     const handle = descriptor.value!;
-    const wrapped = function (this: unknown, request: RpcRequest<M>, context: GrpcCallContext) {
+    const wrapped = function (this: unknown, request: RpcRequest<M>, context: Context) {
       return call(handle, this, request, context);
     };
     descriptor.value = wrapped as unknown as T;
-    GrpcUnary(rpc, { roles: rolesOf(rpc) })(target, key, descriptor);
+    (stream ? GrpcServerStream : GrpcUnary)(rpc, { roles: rolesOf(rpc) })(target, key, descriptor);
   };
 }
 
@@ -63,4 +60,23 @@ export function GrpcAgentQuery<M extends AgentRuntimeRpc>(
     if (position !== null && !options.storeRead) await context.readYourWrites?.reach(agentId, position);
     return handle.call(self, request, agentId);
   });
+}
+
+/**
+ * A server-streaming read on one agent: the method gets the request, its agent_id (checked
+ * against the id pattern) and the call's signal, and answers the items to stream (see
+ * GrpcServerStream); the token must reach that agent, as on the HTTP route.
+ */
+export function GrpcAgentStream<M extends AgentRuntimeRpc>(
+  rpc: M & (RpcRequest<M> extends { agent_id: string } ? unknown : never),
+) {
+  return bind<M, { agentId: string; signal: AbortSignal }, GrpcStreamContext>(
+    rpc,
+    (handle, self, request, context) =>
+      handle.call(self, request, {
+        agentId: requireId('agent_id', (request as { agent_id: string }).agent_id),
+        signal: context.signal,
+      }),
+    true,
+  );
 }

@@ -1,12 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '@app/event-store';
 import { agentIdOfStream } from '@app/core';
+import type { Caller } from '../auth/request-authorizer';
 
 /** One event of an agent, once the read models include it (the console reloads what it touched). */
 export type Change = { agent_id: string; revision: bigint; position: bigint; type: string };
 
 /** Which agents a caller may hear about: an admin token hears about all of them. */
 export type ChangeScope = { readonly all: true } | { readonly all: false; readonly agent_ids: readonly string[] };
+
+/** The agents a caller hears about: its token's agents; an admin token, all of them. */
+export function changeScopeOf(caller: Caller): ChangeScope {
+  return caller.admin ? { all: true } : { all: false, agent_ids: caller.agents };
+}
+
+/** A change on the wire (the `data` of HTTP's `change` frame, a gRPC Change): bigints become decimal strings there. */
+export function toChangeItem(change: Change): Change {
+  return { agent_id: change.agent_id, revision: change.revision, position: change.position, type: change.type };
+}
 
 /** The read models' checkpoint (the global position of the last event they include), or null before the first. */
 export type CheckpointReader = () => Promise<bigint | null>;

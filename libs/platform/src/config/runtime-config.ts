@@ -20,6 +20,8 @@ export interface RuntimeConfig {
   /** HTTP port; 0 asks the OS for a free one (tests). */
   readonly port: number;
   readonly grpcPort: number;
+  /** GRPC_REFLECTION=true: the gRPC server reflection service (grpc.reflection.v1) is served; off by default. */
+  readonly grpcReflection?: boolean;
   /**
    * Interface both servers bind to: 127.0.0.1 by default (the all-in-one serves this machine
    * only); the container image sets 0.0.0.0.
@@ -169,12 +171,20 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     if (typeof parsed === 'string') problems.push(`TASK_EXPECTED_DURATIONS ${parsed}`);
     return typeof parsed === 'string' ? {} : parsed;
   };
+  const flag = (name: string): boolean | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    problems.push(`${name} must be true or false, got '${raw}'`);
+    return undefined;
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
   const config: RuntimeConfig = {
     port: port('PORT', 3000),
     grpcPort: port('GRPC_PORT', 50051),
+    grpcReflection: flag('GRPC_REFLECTION'),
     host: read('HOST') ?? '127.0.0.1',
     dataDir,
     agentHome: absolute(read('AGENT_HOME') ?? resolve(dataDir, 'agent-home')),

@@ -40,6 +40,15 @@ describe('loadConfig with an empty environment', () => {
   });
 });
 
+describe('GRPC_REFLECTION', () => {
+  it('is off unless set to true, and refuses anything but true or false', () => {
+    expect(loadConfig({}, '/srv').grpcReflection).toBeUndefined();
+    expect(loadConfig({ GRPC_REFLECTION: 'true' }, '/srv').grpcReflection).toBe(true);
+    expect(loadConfig({ GRPC_REFLECTION: 'false' }, '/srv').grpcReflection).toBe(false);
+    expect(() => loadConfig({ GRPC_REFLECTION: 'yes' }, '/srv')).toThrow(/GRPC_REFLECTION must be true or false/);
+  });
+});
+
 describe('loadConfig with every variable set', () => {
   it('reads and resolves them', () => {
     const config = loadConfig(

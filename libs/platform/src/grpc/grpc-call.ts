@@ -77,11 +77,60 @@ function firstString(metadata: Metadata, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function safePeer(call: ServerUnaryCall<unknown, unknown>): string | undefined {
+function safePeer(call: Pick<ServerUnaryCall<unknown, unknown>, 'getPeer'>): string | undefined {
   try {
     return typeof call.getPeer === 'function' ? call.getPeer() : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** What the host needs of a call (unary or server-streaming) to admit it. */
+export type AdmittedCall = Pick<ServerUnaryCall<unknown, unknown>, 'request' | 'metadata' | 'getPeer'>;
+
+/** The request id of a call: its `x-request-id` metadata when well formed, else a new UUID. */
+export function requestIdOf(metadata: Metadata): string {
+  const headerId = firstString(metadata, 'x-request-id');
+  return headerId && /^[A-Za-z0-9._:-]{1,128}$/.test(headerId) ? headerId : randomUUID();
+}
+
+/** One log line per call, `code` the wire code (`ok` on success); errors for internal and unavailable. */
+export function callLog(deps: Pick<UnaryHandlerDeps, 'logger'>, path: string, requestId: string) {
+  const started = process.hrtime.bigint();
+  return (code: string, error?: unknown) => {
+    const record = {
+      component: 'grpc',
+      req_id: requestId,
+      rpc: path,
+      code,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+    };
+    if (code === 'internal' || code === 'unavailable') deps.logger.error({ ...record, err: error }, 'rpc failed');
+    else deps.logger.info(record, 'rpc');
+  };
+}
+
+/**
+ * The checks every call passes before its handler runs, as over HTTP: a well-formed request,
+ * the failed-login throttle, the rate limit (every call of a valid token counts), then the
+ * token against the method's requirement. Returns the caller or throws the refusal.
+ */
+export function admitCall(deps: UnaryHandlerDeps, options: GrpcMethodOptions, call: AdmittedCall): Caller | null {
+  assertWellFormedRequest(call.request);
+  const authorization = firstString(call.metadata, 'authorization');
+  const peer = options.public ? null : peerAddress(safePeer(call));
+  deps.loginThrottle?.enforce(peer);
+  if (deps.limiter) {
+    // As on HTTP: every call of a valid token counts (refused ones too), before the route's check.
+    const identity = deps.authorizer.authorize(authorization, { kind: 'public' });
+    const key = rateLimitKey(identity?.tokenName ?? null, options.public ? peerAddress(safePeer(call)) : null);
+    if (key !== null) enforceRateLimit(deps.limiter, key);
+  }
+  try {
+    return deps.authorizer.authorize(authorization, requirementFor(options, call.request));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
+    throw error;
   }
 }
 
@@ -99,39 +148,11 @@ export function createUnaryHandler(
   toReply: (reply: unknown) => unknown = (reply) => toJsonSafe(reply ?? {}),
 ): handleUnaryCall<unknown, unknown> {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
-    const started = process.hrtime.bigint();
-    const headerId = firstString(call.metadata, 'x-request-id');
-    const requestId = headerId && /^[A-Za-z0-9._:-]{1,128}$/.test(headerId) ? headerId : randomUUID();
-    const done = (code: string, error?: unknown) => {
-      const record = {
-        component: 'grpc',
-        req_id: requestId,
-        rpc: path,
-        code,
-        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-      };
-      if (code === 'internal' || code === 'unavailable') deps.logger.error({ ...record, err: error }, 'rpc failed');
-      else deps.logger.info(record, 'rpc');
-    };
+    const requestId = requestIdOf(call.metadata);
+    const done = callLog(deps, path, requestId);
     void (async () => {
       try {
-        assertWellFormedRequest(call.request);
-        const authorization = firstString(call.metadata, 'authorization');
-        const peer = options.public ? null : peerAddress(safePeer(call));
-        deps.loginThrottle?.enforce(peer);
-        if (deps.limiter) {
-          // As on HTTP: every call of a valid token counts (refused ones too), before the route's check.
-          const identity = deps.authorizer.authorize(authorization, { kind: 'public' });
-          const key = rateLimitKey(identity?.tokenName ?? null, options.public ? peerAddress(safePeer(call)) : null);
-          if (key !== null) enforceRateLimit(deps.limiter, key);
-        }
-        let caller: Caller | null;
-        try {
-          caller = deps.authorizer.authorize(authorization, requirementFor(options, call.request));
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
-          throw error;
-        }
+        const caller = admitCall(deps, options, call);
         const reply = toReply(
           await invoke(call.request, {
             caller,

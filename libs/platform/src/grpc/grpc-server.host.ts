@@ -20,6 +20,8 @@ import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { LOGIN_THROTTLE } from '../security/rate-limiting';
 import type { LoginThrottle } from '../security/login-throttle';
 import { createUnaryHandler, MALFORMED_REQUEST } from './grpc-call';
+import { addReflectionService } from './grpc-reflection';
+import { createServerStreamHandler, OpenGrpcStreams, type GrpcStreamInvoker } from './grpc-stream';
 import { replyMapperFor } from './grpc-reply';
 import { transportRefusalTrailers } from './grpc-transport-refusals';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
@@ -28,6 +30,13 @@ import { grpcServiceOf } from './grpc.decorators';
 /** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED and `payload_too_large`. */
 export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
 const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * HTTP/2 keepalive pings on every connection (docs/decisions/0026-grpc-streams.md): a peer
+ * that stops answering (gone without closing) loses its connection, so its streams end and
+ * release their subscriptions; the pings also keep idle streams open through proxies.
+ */
+export const GRPC_KEEPALIVE_MS = 30_000;
+export const GRPC_KEEPALIVE_TIMEOUT_MS = 10_000;
 
 /**
  * The gRPC server of this process (@grpc/grpc-js, see docs/decisions/0003-platform.md):
@@ -41,6 +50,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
   private server: Server | null = null;
   private health: HealthImplementation | null = null;
   private boundPort: number | null = null;
+  private readonly streams = new OpenGrpcStreams();
   private readonly log: Logger;
 
   constructor(
@@ -60,6 +70,11 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     return this.boundPort === null ? null : hostPort(dialableHost(this.config.host), this.boundPort);
   }
 
+  /** Server-streaming calls being served now. */
+  get openStreams(): number {
+    return this.streams.count;
+  }
+
   /** What the server is bound to (HOST and the port: `0.0.0.0:50051` is every interface), else null. */
   get listening(): string | null {
     return this.boundPort === null ? null : hostPort(this.config.host, this.boundPort);
@@ -75,13 +90,16 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     });
     const server = new Server({
       'grpc.max_receive_message_length': MAX_GRPC_MESSAGE_BYTES,
+      'grpc.keepalive_time_ms': GRPC_KEEPALIVE_MS,
+      'grpc.keepalive_timeout_ms': GRPC_KEEPALIVE_TIMEOUT_MS,
       // First: it must receive grpc-js's base call (see transportRefusalTrailers).
       interceptors: [transportRefusalTrailers(MAX_GRPC_MESSAGE_BYTES)],
     });
     const health = new HealthImplementation({ '': 'SERVING', [RUNTIME_GRPC_SERVICE]: 'SERVING' });
     health.addToServer(server);
-    const services = this.registerServices(server);
+    const { services, protos } = this.registerServices(server);
     for (const name of services) health.setStatus(name, 'SERVING');
+    if (this.config.grpcReflection) addReflectionService(server, protos);
     const target = hostPort(this.config.host, this.config.grpcPort);
     this.boundPort = await new Promise<number>((resolve, reject) =>
       server.bindAsync(target, ServerCredentials.createInsecure(), (error, port) =>
@@ -90,7 +108,8 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     );
     this.server = server;
     this.health = health;
-    this.log.info({ address: this.address, listening: this.listening, services }, 'gRPC listening');
+    const reflection = this.config.grpcReflection === true;
+    this.log.info({ address: this.address, listening: this.listening, services, reflection }, 'gRPC listening');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -99,6 +118,8 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     this.server = null;
     this.health?.setStatus('', 'NOT_SERVING');
     this.health?.setStatus(RUNTIME_GRPC_SERVICE, 'NOT_SERVING');
+    // Streams never end by themselves: end them (UNAVAILABLE, resume elsewhere) so the drain can finish.
+    await this.streams.endAll();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         server.forceShutdown();
@@ -113,7 +134,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Every @GrpcService provider, merged per service: each RPC of the .proto must have exactly one handler. */
-  private registerServices(server: Server): string[] {
+  private registerServices(server: Server): { services: string[]; protos: string[] } {
     const providers: GrpcProvider[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const options = grpcServiceOf(wrapper.metatype);
@@ -131,6 +152,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       readYourWrites: this.readYourWrites,
     };
     const names: string[] = [];
+    const protos: string[] = [];
     for (const merged of mergeGrpcProviders(providers)) {
       const definition = loadServiceDefinition(merged.proto, merged.service);
       assertImplements(merged, definition);
@@ -138,18 +160,24 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       const implementation: UntypedServiceImplementation = {};
       for (const [method, handler] of merged.handlers) {
         const toReply = replyMapperFor(messages.methods[method]!.resolvedResponseType!, merged.replyAdapters);
-        implementation[method] = createUnaryHandler(
-          deps,
-          definition[method]!.path,
-          handler.binding,
-          handler.invoke,
-          toReply,
-        );
+        const path = definition[method]!.path;
+        implementation[method] =
+          handler.binding.kind === 'server_stream'
+            ? createServerStreamHandler(
+                deps,
+                path,
+                handler.binding,
+                handler.invoke as GrpcStreamInvoker,
+                this.streams,
+                toReply,
+              )
+            : createUnaryHandler(deps, path, handler.binding, handler.invoke, toReply);
       }
       server.addService(withTolerantDeserializers(definition), implementation);
       names.push(merged.service);
+      protos.push(merged.proto);
     }
-    return names;
+    return { services: names, protos };
   }
 }
 

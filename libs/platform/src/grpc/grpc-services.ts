@@ -14,6 +14,7 @@ export interface GrpcHandler {
   binding: GrpcMethodBinding;
   /** `Class.method`, for error messages. */
   owner: string;
+  /** Answers a unary handler's reply, or a server-streaming handler's items (see binding.kind). */
   invoke: GrpcUnaryInvoker;
 }
 
@@ -65,7 +66,11 @@ export function mergeGrpcProviders(providers: readonly GrpcProvider[]): MergedGr
   return [...services.values()];
 }
 
-/** Every RPC of the .proto has exactly one handler, every handler an RPC, and all of them are unary. */
+/**
+ * Every RPC of the .proto has exactly one handler, every handler an RPC, and each handler is
+ * of its RPC's kind: @GrpcUnary for a unary RPC, @GrpcServerStream for a server-streaming one
+ * (client-streaming and bidirectional RPCs are not supported).
+ */
 export function assertImplements(merged: MergedGrpcService, definition: ServiceDefinition): void {
   const { service, proto } = merged;
   for (const [method, handler] of merged.handlers) {
@@ -76,7 +81,11 @@ export function assertImplements(merged: MergedGrpcService, definition: ServiceD
   if (missing.length > 0)
     throw new Error(`gRPC service ${service}: no handler for ${missing.join(', ')} (see ${proto})`);
   for (const [method, rpc] of Object.entries(definition)) {
-    if (rpc.requestStream || rpc.responseStream)
-      throw new Error(`${service}.${method}: only unary RPCs are supported by @GrpcUnary`);
+    const streaming = merged.handlers.get(method)!.binding.kind === 'server_stream';
+    if (rpc.requestStream) throw new Error(`${service}.${method}: client-streaming RPCs are not supported`);
+    if (rpc.responseStream && !streaming)
+      throw new Error(`${service}.${method}: only unary RPCs are supported by @GrpcUnary (use @GrpcServerStream)`);
+    if (!rpc.responseStream && streaming)
+      throw new Error(`${service}.${method}: @GrpcServerStream needs a server-streaming RPC (returns (stream ...))`);
   }
 }

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@grpc/grpc-js';
-import { GrpcService, GrpcUnary } from './grpc.decorators';
+import { GrpcServerStream, GrpcService, GrpcUnary } from './grpc.decorators';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
 
 const options = { service: 't.v1.S', proto: 's.proto' };
@@ -25,6 +25,14 @@ class OtherItemRpcs {
   @GrpcUnary('GetItem')
   alsoGetItem() {
     return {};
+  }
+}
+
+@GrpcService(options)
+class WatchRpcs {
+  @GrpcServerStream('WatchItems')
+  async *watchItems() {
+    yield { id: 'x' };
   }
 }
 
@@ -86,5 +94,15 @@ describe('assertImplements', () => {
       GetItem: { path: '/t.v1.S/GetItem', requestStream: false, responseStream: true },
     } as unknown as ServiceDefinition;
     expect(() => assertImplements(merged!, definition)).toThrow('only unary RPCs');
+  });
+
+  it('binds @GrpcServerStream to a server-streaming RPC only, and refuses client streaming', () => {
+    const [watch] = mergeGrpcProviders([provider(WatchRpcs)]);
+    expect(watch!.handlers.get('WatchItems')!.binding).toMatchObject({ kind: 'server_stream' });
+    const rpc = (requestStream: boolean, responseStream: boolean) =>
+      ({ WatchItems: { path: '/t.v1.S/WatchItems', requestStream, responseStream } }) as unknown as ServiceDefinition;
+    expect(() => assertImplements(watch!, rpc(false, true))).not.toThrow();
+    expect(() => assertImplements(watch!, rpc(false, false))).toThrow('@GrpcServerStream needs a server-streaming RPC');
+    expect(() => assertImplements(watch!, rpc(true, true))).toThrow('client-streaming RPCs are not supported');
   });
 });

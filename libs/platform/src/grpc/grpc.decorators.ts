@@ -28,6 +28,8 @@ export interface GrpcMethodOptions {
 export interface GrpcMethodBinding extends GrpcMethodOptions {
   /** RPC name as in the .proto (`CreateAgent`). */
   method: string;
+  /** `unary` (@GrpcUnary) or `server_stream` (@GrpcServerStream); absent: unary. */
+  kind?: 'unary' | 'server_stream';
   /** Name of the class method that handles it. */
   handler: string | symbol;
 }
@@ -42,10 +44,27 @@ export function GrpcService(options: GrpcServiceOptions): ClassDecorator {
 
 /** Binds a method to a unary RPC: `(request, context: GrpcCallContext) => reply | Promise<reply>`. */
 export function GrpcUnary(method: string, options: GrpcMethodOptions = {}): MethodDecorator {
+  return bindMethod(method, options, 'unary');
+}
+
+/**
+ * Binds a method to a server-streaming RPC: `(request, context: GrpcStreamContext) =>
+ * AsyncIterable<reply> | Promise<AsyncIterable<reply>>`. What the method throws before it
+ * returns the iterable refuses the call (the same envelope as a unary refusal); the host then
+ * sends the response headers and writes each item as it comes, until the iterable ends, the
+ * client cancels or the server stops (see createServerStreamHandler).
+ */
+export function GrpcServerStream(method: string, options: GrpcMethodOptions = {}): MethodDecorator {
+  return bindMethod(method, options, 'server_stream');
+}
+
+function bindMethod(method: string, options: GrpcMethodOptions, kind: GrpcMethodBinding['kind']): MethodDecorator {
   return (target, propertyKey) => {
     const owner = target.constructor;
     const existing = (Reflect.getMetadata(GRPC_METHODS_METADATA, owner) as GrpcMethodBinding[] | undefined) ?? [];
-    Reflect.defineMetadata(GRPC_METHODS_METADATA, [...existing, { ...options, method, handler: propertyKey }], owner);
+    const binding: GrpcMethodBinding = { ...options, method, handler: propertyKey };
+    if (kind === 'server_stream') binding.kind = kind;
+    Reflect.defineMetadata(GRPC_METHODS_METADATA, [...existing, binding], owner);
   };
 }
 

@@ -6,3 +6,4 @@ export * from './grpc.module';
 export * from './grpc-validation';
 export * from './grpc-reply';
 export * from './grpc-services';
+export * from './grpc-stream';

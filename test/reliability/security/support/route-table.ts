@@ -173,6 +173,13 @@ export interface GrpcRpc {
 export const PUBLIC_RPCS: readonly string[] = ['Callback'];
 /** RPCs that only an admin token may call (none yet: the admin routes have no RPC). */
 export const ADMIN_RPCS: readonly string[] = [];
+/**
+ * Guarded RPCs whose request names no agent, and how each decides which agents it touches:
+ * probed for their scoping by their own spec (test/e2e/grpc/changes-reflection.grpc.e2e.spec.ts).
+ */
+export const TOKEN_RPCS_WITHOUT_AGENT: Readonly<Record<string, string>> = {
+  WatchChanges: "streams only the token's agents' events (admin: all), as GET /v1/changes",
+};
 
 /** Every RPC of agent_runtime.v1.AgentRuntime, from the .proto the server loads. */
 export function grpcRpcTable(): GrpcRpc[] {
@@ -191,13 +198,14 @@ export function grpcRpcTable(): GrpcRpc[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export type RpcClass = 'public' | 'agent' | 'admin';
+export type RpcClass = 'public' | 'agent' | 'admin' | 'token';
 
 /** How an RPC is protected, or null for one nobody has classified (the spec names it). */
 export function classifyRpc(rpc: GrpcRpc): RpcClass | null {
   if (PUBLIC_RPCS.includes(rpc.name)) return 'public';
   if (ADMIN_RPCS.includes(rpc.name)) return 'admin';
   if (rpc.requestFields.includes('agent_id')) return 'agent';
+  if (rpc.name in TOKEN_RPCS_WITHOUT_AGENT) return 'token';
   return null;
 }
 

@@ -3,6 +3,7 @@
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ActivateReply as _agent_runtime_v1_ActivateReply, ActivateReply__Output as _agent_runtime_v1_ActivateReply__Output } from '../../agent_runtime/v1/ActivateReply';
 import type { ActivateRequest as _agent_runtime_v1_ActivateRequest, ActivateRequest__Output as _agent_runtime_v1_ActivateRequest__Output } from '../../agent_runtime/v1/ActivateRequest';
+import type { AgentEvent as _agent_runtime_v1_AgentEvent, AgentEvent__Output as _agent_runtime_v1_AgentEvent__Output } from '../../agent_runtime/v1/AgentEvent';
 import type { AgentSummary as _agent_runtime_v1_AgentSummary, AgentSummary__Output as _agent_runtime_v1_AgentSummary__Output } from '../../agent_runtime/v1/AgentSummary';
 import type { CallbackReply as _agent_runtime_v1_CallbackReply, CallbackReply__Output as _agent_runtime_v1_CallbackReply__Output } from '../../agent_runtime/v1/CallbackReply';
 import type { CallbackRequest as _agent_runtime_v1_CallbackRequest, CallbackRequest__Output as _agent_runtime_v1_CallbackRequest__Output } from '../../agent_runtime/v1/CallbackRequest';
@@ -10,6 +11,7 @@ import type { CancelTimerReply as _agent_runtime_v1_CancelTimerReply, CancelTime
 import type { CancelTimerRequest as _agent_runtime_v1_CancelTimerRequest, CancelTimerRequest__Output as _agent_runtime_v1_CancelTimerRequest__Output } from '../../agent_runtime/v1/CancelTimerRequest';
 import type { CancelWaitingIntentReply as _agent_runtime_v1_CancelWaitingIntentReply, CancelWaitingIntentReply__Output as _agent_runtime_v1_CancelWaitingIntentReply__Output } from '../../agent_runtime/v1/CancelWaitingIntentReply';
 import type { CancelWaitingIntentRequest as _agent_runtime_v1_CancelWaitingIntentRequest, CancelWaitingIntentRequest__Output as _agent_runtime_v1_CancelWaitingIntentRequest__Output } from '../../agent_runtime/v1/CancelWaitingIntentRequest';
+import type { Change as _agent_runtime_v1_Change, Change__Output as _agent_runtime_v1_Change__Output } from '../../agent_runtime/v1/Change';
 import type { CloseRoundReply as _agent_runtime_v1_CloseRoundReply, CloseRoundReply__Output as _agent_runtime_v1_CloseRoundReply__Output } from '../../agent_runtime/v1/CloseRoundReply';
 import type { CloseRoundRequest as _agent_runtime_v1_CloseRoundRequest, CloseRoundRequest__Output as _agent_runtime_v1_CloseRoundRequest__Output } from '../../agent_runtime/v1/CloseRoundRequest';
 import type { CompleteWorkItemReply as _agent_runtime_v1_CompleteWorkItemReply, CompleteWorkItemReply__Output as _agent_runtime_v1_CompleteWorkItemReply__Output } from '../../agent_runtime/v1/CompleteWorkItemReply';
@@ -51,6 +53,8 @@ import type { ListWorkItemsReply as _agent_runtime_v1_ListWorkItemsReply, ListWo
 import type { ListWorkItemsRequest as _agent_runtime_v1_ListWorkItemsRequest, ListWorkItemsRequest__Output as _agent_runtime_v1_ListWorkItemsRequest__Output } from '../../agent_runtime/v1/ListWorkItemsRequest';
 import type { PickWorkItemReply as _agent_runtime_v1_PickWorkItemReply, PickWorkItemReply__Output as _agent_runtime_v1_PickWorkItemReply__Output } from '../../agent_runtime/v1/PickWorkItemReply';
 import type { PickWorkItemRequest as _agent_runtime_v1_PickWorkItemRequest, PickWorkItemRequest__Output as _agent_runtime_v1_PickWorkItemRequest__Output } from '../../agent_runtime/v1/PickWorkItemRequest';
+import type { ReadEventsReply as _agent_runtime_v1_ReadEventsReply, ReadEventsReply__Output as _agent_runtime_v1_ReadEventsReply__Output } from '../../agent_runtime/v1/ReadEventsReply';
+import type { ReadEventsRequest as _agent_runtime_v1_ReadEventsRequest, ReadEventsRequest__Output as _agent_runtime_v1_ReadEventsRequest__Output } from '../../agent_runtime/v1/ReadEventsRequest';
 import type { RecordRoundReply as _agent_runtime_v1_RecordRoundReply, RecordRoundReply__Output as _agent_runtime_v1_RecordRoundReply__Output } from '../../agent_runtime/v1/RecordRoundReply';
 import type { RecordRoundRequest as _agent_runtime_v1_RecordRoundRequest, RecordRoundRequest__Output as _agent_runtime_v1_RecordRoundRequest__Output } from '../../agent_runtime/v1/RecordRoundRequest';
 import type { RegisterAgentReply as _agent_runtime_v1_RegisterAgentReply, RegisterAgentReply__Output as _agent_runtime_v1_RegisterAgentReply__Output } from '../../agent_runtime/v1/RegisterAgentReply';
@@ -72,6 +76,8 @@ import type { UpdateWorkItemReply as _agent_runtime_v1_UpdateWorkItemReply, Upda
 import type { UpdateWorkItemRequest as _agent_runtime_v1_UpdateWorkItemRequest, UpdateWorkItemRequest__Output as _agent_runtime_v1_UpdateWorkItemRequest__Output } from '../../agent_runtime/v1/UpdateWorkItemRequest';
 import type { WaitForReply as _agent_runtime_v1_WaitForReply, WaitForReply__Output as _agent_runtime_v1_WaitForReply__Output } from '../../agent_runtime/v1/WaitForReply';
 import type { WaitForRequest as _agent_runtime_v1_WaitForRequest, WaitForRequest__Output as _agent_runtime_v1_WaitForRequest__Output } from '../../agent_runtime/v1/WaitForRequest';
+import type { WatchChangesRequest as _agent_runtime_v1_WatchChangesRequest, WatchChangesRequest__Output as _agent_runtime_v1_WatchChangesRequest__Output } from '../../agent_runtime/v1/WatchChangesRequest';
+import type { WatchEventsRequest as _agent_runtime_v1_WatchEventsRequest, WatchEventsRequest__Output as _agent_runtime_v1_WatchEventsRequest__Output } from '../../agent_runtime/v1/WatchEventsRequest';
 import type { WorkItemView as _agent_runtime_v1_WorkItemView, WorkItemView__Output as _agent_runtime_v1_WorkItemView__Output } from '../../agent_runtime/v1/WorkItemView';
 
 export interface AgentRuntimeDefinition {
@@ -102,6 +108,7 @@ export interface AgentRuntimeDefinition {
   ListWaitingIntents: MethodDefinition<_agent_runtime_v1_ListWaitingIntentsRequest, _agent_runtime_v1_ListWaitingIntentsReply, _agent_runtime_v1_ListWaitingIntentsRequest__Output, _agent_runtime_v1_ListWaitingIntentsReply__Output>
   ListWorkItems: MethodDefinition<_agent_runtime_v1_ListWorkItemsRequest, _agent_runtime_v1_ListWorkItemsReply, _agent_runtime_v1_ListWorkItemsRequest__Output, _agent_runtime_v1_ListWorkItemsReply__Output>
   PickWorkItem: MethodDefinition<_agent_runtime_v1_PickWorkItemRequest, _agent_runtime_v1_PickWorkItemReply, _agent_runtime_v1_PickWorkItemRequest__Output, _agent_runtime_v1_PickWorkItemReply__Output>
+  ReadEvents: MethodDefinition<_agent_runtime_v1_ReadEventsRequest, _agent_runtime_v1_ReadEventsReply, _agent_runtime_v1_ReadEventsRequest__Output, _agent_runtime_v1_ReadEventsReply__Output>
   RecordRound: MethodDefinition<_agent_runtime_v1_RecordRoundRequest, _agent_runtime_v1_RecordRoundReply, _agent_runtime_v1_RecordRoundRequest__Output, _agent_runtime_v1_RecordRoundReply__Output>
   RegisterAgent: MethodDefinition<_agent_runtime_v1_RegisterAgentRequest, _agent_runtime_v1_RegisterAgentReply, _agent_runtime_v1_RegisterAgentRequest__Output, _agent_runtime_v1_RegisterAgentReply__Output>
   ReplacePlan: MethodDefinition<_agent_runtime_v1_ReplacePlanRequest, _agent_runtime_v1_ReplacePlanReply, _agent_runtime_v1_ReplacePlanRequest__Output, _agent_runtime_v1_ReplacePlanReply__Output>
@@ -112,4 +119,6 @@ export interface AgentRuntimeDefinition {
   UpdateTaskStatus: MethodDefinition<_agent_runtime_v1_UpdateTaskStatusRequest, _agent_runtime_v1_TaskReply, _agent_runtime_v1_UpdateTaskStatusRequest__Output, _agent_runtime_v1_TaskReply__Output>
   UpdateWorkItem: MethodDefinition<_agent_runtime_v1_UpdateWorkItemRequest, _agent_runtime_v1_UpdateWorkItemReply, _agent_runtime_v1_UpdateWorkItemRequest__Output, _agent_runtime_v1_UpdateWorkItemReply__Output>
   WaitFor: MethodDefinition<_agent_runtime_v1_WaitForRequest, _agent_runtime_v1_WaitForReply, _agent_runtime_v1_WaitForRequest__Output, _agent_runtime_v1_WaitForReply__Output>
+  WatchChanges: MethodDefinition<_agent_runtime_v1_WatchChangesRequest, _agent_runtime_v1_Change, _agent_runtime_v1_WatchChangesRequest__Output, _agent_runtime_v1_Change__Output>
+  WatchEvents: MethodDefinition<_agent_runtime_v1_WatchEventsRequest, _agent_runtime_v1_AgentEvent, _agent_runtime_v1_WatchEventsRequest__Output, _agent_runtime_v1_AgentEvent__Output>
 }

@@ -66,6 +66,7 @@ export * from './queue/queue.commands';
 export { messageQueued, runtimeMessageQueued, type NewMessage } from './queue/queue.messages';
 export { CALLER_MESSAGE_KINDS, decideDropMessage, decideEnqueueMessage } from './queue/queue.decide';
 export { evolveQueue } from './queue/queue.evolve';
+export * from './queue/message-authority';
 
 export * from './control/control.events';
 export * from './control/control.commands';

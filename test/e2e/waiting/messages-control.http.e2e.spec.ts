@@ -18,7 +18,7 @@ describe('messages and control over HTTP', () => {
   };
 
   describe('enqueue', () => {
-    it('queues an operator_instruction message (201), text or JSON object body; a repeated key appends nothing', async () => {
+    it('queues a message with the authority of its kind (201), text or JSON object body; a repeated key appends nothing', async () => {
       const key = { 'idempotency-key': freshId('msg') };
       const text = await s.scoped(
         'POST',
@@ -55,7 +55,8 @@ describe('messages and control over HTTP', () => {
         body: { pr: 7, action: 'merged' },
         origin: 'github',
         correlation_id: 'gh-7',
-        authority: 'operator_instruction',
+        // The authority comes from the kind (docs/decisions/0022); this old-form token has every agent role.
+        authority: 'integration_signal',
       });
     });
 

@@ -43,7 +43,7 @@ export class AuditRpcs {
     @Inject(CHANGES_FEED) private readonly feed: ChangesFeed,
   ) {}
 
-  @GrpcAgentQuery('ReadEvents')
+  @GrpcAgentQuery('ReadEvents', { storeRead: true })
   async readEvents(request: RpcRequest<'ReadEvents'>, agentId: string) {
     try {
       return await this.reader.page(agentId, parseAfter(request.after), request.limit);

@@ -73,7 +73,7 @@ export class RuntimeRecordRpcs {
 
   @GrpcCommand('EnqueueMessage')
   async enqueueMessage(request: RpcRequest<'EnqueueMessage'>, envelope: CommandEnvelope) {
-    return this.commands.execute(new EnqueueMessageCommand(envelope, await enqueueMessageInput(request), 'operator'));
+    return this.commands.execute(new EnqueueMessageCommand(envelope, await enqueueMessageInput(request)));
   }
 
   @GrpcAgentQuery('ListMessages')

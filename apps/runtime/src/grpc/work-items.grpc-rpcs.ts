@@ -9,7 +9,14 @@ import {
   ReplacePlanCommand,
   UpdateWorkItemCommand,
 } from '@app/application';
-import { GetAgentQuery, GetWorkItemQuery, ListWorkItemsQuery, ReadPlanQuery } from '@app/application';
+import {
+  GetAgentQuery,
+  GetWorkItemQuery,
+  ListPlanVersionsQuery,
+  ListWorkItemsQuery,
+  ReadPlanQuery,
+  ReadPlanVersionQuery,
+} from '@app/application';
 import type { RpcRequest } from '@app/contracts';
 import { CompleteWorkItemDto, ListWorkItemsQueryDto, PickWorkItemDto } from '@app/contracts';
 import { ApiError } from '@app/core';
@@ -80,11 +87,20 @@ export class WorkItemRpcs {
     return this.queries.execute(new ListWorkItemsQuery(agentId, filter ?? 'all', limit));
   }
 
+  /** With `version`, a recorded version by hash (HTTP's `?version=`): an empty one is 400 there too. */
   @GrpcAgentQuery('GetPlan', { storeRead: true })
   async getPlan(request: RpcRequest<'GetPlan'>, agentId: string) {
-    return {
-      body: await this.queries.execute(new ReadPlanQuery(agentId, requireId('work_item_id', request.work_item_id))),
-    };
+    const workItemId = requireId('work_item_id', request.work_item_id);
+    const { version } = request;
+    if (version === undefined || version === null)
+      return { body: await this.queries.execute(new ReadPlanQuery(agentId, workItemId)) };
+    if (version === '') throw new ApiError('validation_failed', 'version: one sha256:<hex> hash', { field: 'version' });
+    return { body: await this.queries.execute(new ReadPlanVersionQuery(agentId, workItemId, version)) };
+  }
+
+  @GrpcAgentQuery('ListPlanVersions', { storeRead: true })
+  async listPlanVersions(request: RpcRequest<'ListPlanVersions'>, agentId: string) {
+    return this.queries.execute(new ListPlanVersionsQuery(agentId, requireId('work_item_id', request.work_item_id)));
   }
 
   @GrpcCommand('ReplacePlan')

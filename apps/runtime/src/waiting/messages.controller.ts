@@ -26,7 +26,7 @@ export class MessagesController {
   @Post('messages')
   @ApiOperation({
     summary:
-      'EnqueueMessage (201): authority operator_instruction, set by the runtime (trust/authority fields are 400)',
+      "EnqueueMessage (201): the authority comes from the kind and the caller's role (docs/decisions/0022); a kind the role may not send is 403, control and runtime-owned kinds are 400, trust/authority fields are 400",
   })
   enqueue(
     @Param('agent_id', IdParamPipe) agentId: string,
@@ -34,9 +34,7 @@ export class MessagesController {
     @CallerHeaders() context: HttpCommandContext,
   ) {
     const { expected_revision, ...input } = body;
-    return this.commands.execute(
-      new EnqueueMessageCommand(envelopeOf(agentId, context, expected_revision), input, 'operator'),
-    );
+    return this.commands.execute(new EnqueueMessageCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
   @ReadRoles()

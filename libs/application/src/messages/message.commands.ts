@@ -10,9 +10,8 @@ import type {
 } from '@app/domain';
 import type { MessageListQuery } from '@app/read-models';
 import type { CommandEnvelope, WithRevision } from '../agents/agent-command.service';
-import type { MessageRoute } from './message-authority';
 
-/** A caller's message: no authority here, the route decides it (message-authority.ts). */
+/** A caller's message: no authority here, its kind and the caller's role decide it (message-authority.ts). */
 export interface EnqueueMessageInput {
   kind: MessageKind;
   body: MessageBody;
@@ -27,7 +26,6 @@ export class EnqueueMessageCommand extends Command<WithRevision<EnqueueMessageRe
   constructor(
     readonly envelope: CommandEnvelope,
     readonly input: EnqueueMessageInput,
-    readonly route: MessageRoute = 'operator',
   ) {
     super();
   }

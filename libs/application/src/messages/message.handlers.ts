@@ -11,8 +11,9 @@ import { DropMessageCommand, EnqueueMessageCommand, ListMessagesQuery } from './
 export class EnqueueMessageHandler implements ICommandHandler<EnqueueMessageCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
-  execute({ envelope, input, route }: EnqueueMessageCommand) {
-    const data = { ...input, message_id: generatedId(envelope, 'msg'), authority: authorityOf(route) };
+  execute({ envelope, input }: EnqueueMessageCommand) {
+    const authority = authorityOf(input.kind, envelope.caller);
+    const data = { ...input, message_id: generatedId(envelope, 'msg'), authority };
     const command: EnqueueMessage = { type: 'EnqueueMessage', data, meta: this.agents.meta(envelope) };
     return this.agents.run(envelope, command, renderEnqueueMessageReply);
   }

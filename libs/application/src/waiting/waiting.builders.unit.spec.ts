@@ -90,7 +90,7 @@ describe('the trigger and the authority rule', () => {
     });
   });
 
-  it('gives messages of the operator route operator_instruction', () => {
-    expect(authorityOf('operator')).toBe('operator_instruction');
+  it("gives an operator prompt operator_instruction (its kind and the caller's role decide, docs/decisions/0022)", () => {
+    expect(authorityOf('operator_prompt', caller)).toBe('operator_instruction');
   });
 });

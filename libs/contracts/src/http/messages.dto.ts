@@ -21,7 +21,8 @@ import { IsMessageBody, LimitQueryDto, MESSAGE_BODY_SCHEMA } from './shared-fiel
 export class EnqueueMessageDto extends ExpectedRevisionDto {
   @ApiProperty({
     enum: MESSAGE_KINDS,
-    description: 'system_tick, timer_tick, task_result and callback_event are runtime-owned (400)',
+    description:
+      'operator_prompt (operator, admin), internal_followup (host, admin), webhook_event and channel_event (integration, admin); a role that may not send the kind is 403; control has no effect yet (400); system_tick, timer_tick, task_result and callback_event are runtime-owned (400)',
   })
   @IsIn(MESSAGE_KINDS)
   kind!: MessageKind;

@@ -1,5 +1,6 @@
 import type { AgentState } from '../agent/agent.state';
 import { charLength } from '../shared/text';
+import { type ContextMessage, queuedMessagesContent, renderQueuedMessages } from './context.messages';
 import { renderCandidates, renderCompleted, renderCurrentItem } from './context.render';
 import {
   type CandidateContent,
@@ -13,12 +14,14 @@ import {
 } from './context.sections';
 
 export type { CandidateContent, CompletedContent, CountedContent, CurrentItemContent } from './context.sections';
+export type { ContextMessage } from './context.messages';
 
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 4096;
 
 export type ContextSectionName =
   | 'turn_work_item'
   | 'current_work_item'
+  | 'queued_messages'
   | 'triggered_candidates'
   | 'queued_runnable'
   | 'waiting_for_operator'
@@ -38,6 +41,7 @@ export type ContextSection =
       text: string;
       estimated_tokens: number;
     }
+  | { name: 'queued_messages'; content: CountedContent<ContextMessage>; text: string; estimated_tokens: number }
   | { name: 'recently_completed'; content: CountedContent<CompletedContent>; text: string; estimated_tokens: number };
 
 export type ContextProjection = {
@@ -80,6 +84,11 @@ function listSection(name: ListName, title: string, content: CountedContent<Cand
   return content.count === 0 ? null : section(name, content, renderCandidates(title, content));
 }
 
+/** What waits in the queue, each message marked render_as (issue 15 item 9). */
+function messagesSection(content: CountedContent<ContextMessage>): ContextSection | null {
+  return content.count === 0 ? null : section('queued_messages', content, renderQueuedMessages(content));
+}
+
 function completedSection(content: CountedContent<CompletedContent>): ContextSection | null {
   return content.count === 0 ? null : section('recently_completed', content, renderCompleted(content));
 }
@@ -97,6 +106,7 @@ function turnItemSections(state: AgentState): ContextSection[] {
 /** Every section with something to say, in priority order (the current item always). */
 function allSections(state: AgentState): ContextSection[] {
   const lists = [
+    messagesSection(queuedMessagesContent(state)),
     listSection('triggered_candidates', 'Triggered candidates', triggeredContent(state, 3)),
     listSection('queued_runnable', 'Queued runnable', classContent(state, 'queued_runnable', 5)),
     listSection('waiting_for_operator', 'Waiting for operator', classContent(state, 'waiting_for_operator', 5)),

@@ -43,6 +43,8 @@ import type { ListDeliverySummariesReply as _agent_runtime_v1_ListDeliverySummar
 import type { ListDeliverySummariesRequest as _agent_runtime_v1_ListDeliverySummariesRequest, ListDeliverySummariesRequest__Output as _agent_runtime_v1_ListDeliverySummariesRequest__Output } from '../../agent_runtime/v1/ListDeliverySummariesRequest';
 import type { ListMessagesReply as _agent_runtime_v1_ListMessagesReply, ListMessagesReply__Output as _agent_runtime_v1_ListMessagesReply__Output } from '../../agent_runtime/v1/ListMessagesReply';
 import type { ListMessagesRequest as _agent_runtime_v1_ListMessagesRequest, ListMessagesRequest__Output as _agent_runtime_v1_ListMessagesRequest__Output } from '../../agent_runtime/v1/ListMessagesRequest';
+import type { ListPlanVersionsReply as _agent_runtime_v1_ListPlanVersionsReply, ListPlanVersionsReply__Output as _agent_runtime_v1_ListPlanVersionsReply__Output } from '../../agent_runtime/v1/ListPlanVersionsReply';
+import type { ListPlanVersionsRequest as _agent_runtime_v1_ListPlanVersionsRequest, ListPlanVersionsRequest__Output as _agent_runtime_v1_ListPlanVersionsRequest__Output } from '../../agent_runtime/v1/ListPlanVersionsRequest';
 import type { ListTasksReply as _agent_runtime_v1_ListTasksReply, ListTasksReply__Output as _agent_runtime_v1_ListTasksReply__Output } from '../../agent_runtime/v1/ListTasksReply';
 import type { ListTasksRequest as _agent_runtime_v1_ListTasksRequest, ListTasksRequest__Output as _agent_runtime_v1_ListTasksRequest__Output } from '../../agent_runtime/v1/ListTasksRequest';
 import type { ListTimersReply as _agent_runtime_v1_ListTimersReply, ListTimersReply__Output as _agent_runtime_v1_ListTimersReply__Output } from '../../agent_runtime/v1/ListTimersReply';
@@ -103,6 +105,7 @@ export interface AgentRuntimeDefinition {
   ListDecisions: MethodDefinition<_agent_runtime_v1_ListDecisionsRequest, _agent_runtime_v1_ListDecisionsReply, _agent_runtime_v1_ListDecisionsRequest__Output, _agent_runtime_v1_ListDecisionsReply__Output>
   ListDeliverySummaries: MethodDefinition<_agent_runtime_v1_ListDeliverySummariesRequest, _agent_runtime_v1_ListDeliverySummariesReply, _agent_runtime_v1_ListDeliverySummariesRequest__Output, _agent_runtime_v1_ListDeliverySummariesReply__Output>
   ListMessages: MethodDefinition<_agent_runtime_v1_ListMessagesRequest, _agent_runtime_v1_ListMessagesReply, _agent_runtime_v1_ListMessagesRequest__Output, _agent_runtime_v1_ListMessagesReply__Output>
+  ListPlanVersions: MethodDefinition<_agent_runtime_v1_ListPlanVersionsRequest, _agent_runtime_v1_ListPlanVersionsReply, _agent_runtime_v1_ListPlanVersionsRequest__Output, _agent_runtime_v1_ListPlanVersionsReply__Output>
   ListTasks: MethodDefinition<_agent_runtime_v1_ListTasksRequest, _agent_runtime_v1_ListTasksReply, _agent_runtime_v1_ListTasksRequest__Output, _agent_runtime_v1_ListTasksReply__Output>
   ListTimers: MethodDefinition<_agent_runtime_v1_ListTimersRequest, _agent_runtime_v1_ListTimersReply, _agent_runtime_v1_ListTimersRequest__Output, _agent_runtime_v1_ListTimersReply__Output>
   ListWaitingIntents: MethodDefinition<_agent_runtime_v1_ListWaitingIntentsRequest, _agent_runtime_v1_ListWaitingIntentsReply, _agent_runtime_v1_ListWaitingIntentsRequest__Output, _agent_runtime_v1_ListWaitingIntentsReply__Output>

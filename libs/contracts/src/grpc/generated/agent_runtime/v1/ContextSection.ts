@@ -6,8 +6,8 @@
  */
 export interface ContextSection {
   /**
-   * "current_work_item" | "triggered_candidates" | "queued_runnable" | "waiting_for_operator"
-   * | "blocked" | "recently_completed"
+   * "turn_work_item" | "current_work_item" | "queued_messages" | "triggered_candidates"
+   * | "queued_runnable" | "waiting_for_operator" | "blocked" | "recently_completed"
    */
   'name'?: (string);
   'text'?: (string);
@@ -25,8 +25,8 @@ export interface ContextSection {
  */
 export interface ContextSection__Output {
   /**
-   * "current_work_item" | "triggered_candidates" | "queued_runnable" | "waiting_for_operator"
-   * | "blocked" | "recently_completed"
+   * "turn_work_item" | "current_work_item" | "queued_messages" | "triggered_candidates"
+   * | "queued_runnable" | "waiting_for_operator" | "blocked" | "recently_completed"
    */
   'name': (string);
   'text': (string);

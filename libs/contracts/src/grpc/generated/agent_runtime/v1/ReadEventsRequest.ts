@@ -11,8 +11,13 @@ export interface ReadEventsRequest {
    * 1..1000 (default 100).
    */
   'limit'?: (number);
+  /**
+   * Accepted and ignored as over HTTP: the events are read from the store.
+   */
+  'min_position'?: (string);
   '_after'?: "after";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }
 
 export interface ReadEventsRequest__Output {
@@ -25,6 +30,11 @@ export interface ReadEventsRequest__Output {
    * 1..1000 (default 100).
    */
   'limit'?: (number);
+  /**
+   * Accepted and ignored as over HTTP: the events are read from the store.
+   */
+  'min_position'?: (string);
   '_after'?: "after";
   '_limit'?: "limit";
+  '_min_position'?: "min_position";
 }

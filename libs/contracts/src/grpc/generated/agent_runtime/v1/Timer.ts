@@ -24,6 +24,10 @@ export interface Timer {
    * Scheduled and fire_at has come (against the server clock); set by ListTimers only.
    */
   'due'?: (boolean);
+  /**
+   * The due periods of an interval timer skipped so far (held while stopped or paused, or overdue after a restart).
+   */
+  'missed_periods'?: (number);
   '_work_item_id'?: "work_item_id";
   '_interval_ms'?: "interval_ms";
   '_resume_text'?: "resume_text";
@@ -54,6 +58,10 @@ export interface Timer__Output {
    * Scheduled and fire_at has come (against the server clock); set by ListTimers only.
    */
   'due'?: (boolean);
+  /**
+   * The due periods of an interval timer skipped so far (held while stopped or paused, or overdue after a restart).
+   */
+  'missed_periods': (number);
   '_work_item_id'?: "work_item_id";
   '_interval_ms'?: "interval_ms";
   '_resume_text'?: "resume_text";

@@ -9,7 +9,15 @@ import {
   ReadRoles,
   OperationRoles,
 } from '@app/application';
-import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
+import {
+  ExpectedRevisionDto,
+  ControlDto,
+  EnqueueMessageDto,
+  ListMessagesQueryDto,
+  parseLimit,
+  ApiErrors,
+  ApiReply,
+} from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The operator's hold on an agent: its message queue and its posture. */
@@ -28,6 +36,12 @@ export class MessagesController {
     summary:
       'EnqueueMessage (201): authority operator_instruction, set by the runtime (trust/authority fields are 400)',
   })
+  @ApiReply(201, 'MessageReply')
+  @ApiErrors({
+    400: 'validation_failed: a runtime-owned kind, `authority` or `trust` in the body, or another malformed field',
+    404: 'not_found: unknown agent, work item or task',
+    409: 'agent_stopped: an interject operator prompt while the agent is stopped; conflict: a stale expected_revision',
+  })
   enqueue(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: EnqueueMessageDto,
@@ -44,6 +58,7 @@ export class MessagesController {
   @ApiOperation({
     summary: 'ListMessages: status=queued (default) in priority band then FIFO order; other statuses newest first',
   })
+  @ApiReply(200, 'MessageList')
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListMessagesQueryDto) {
     return this.queries.execute(
       new ListMessagesQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }),
@@ -53,6 +68,11 @@ export class MessagesController {
   @OperationRoles('DropMessage')
   @Delete('messages/:message_id')
   @ApiOperation({ summary: 'DropMessage: drops a queued message (operator action)' })
+  @ApiReply(200, 'DropMessageReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or message',
+    422: 'invariant_violated: the message is not queued; idempotency_key_reused',
+  })
   drop(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('message_id', IdParamPipe) messageId: string,
@@ -68,6 +88,7 @@ export class MessagesController {
   @Post('control')
   @HttpCode(200)
   @ApiOperation({ summary: 'Control: start | stop | pause | resume (`changed: false` when nothing changes)' })
+  @ApiReply(200, 'ControlReply', '`changed: false` when nothing changes')
   control(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: ControlDto,

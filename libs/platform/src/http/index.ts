@@ -4,3 +4,4 @@ export * from './all-exceptions.filter';
 export * from './fastify-setup';
 export * from './swagger';
 export * from './rate-limit-hook';
+export * from './openapi-document';

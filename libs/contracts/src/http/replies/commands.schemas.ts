@@ -15,7 +15,13 @@ import {
   str,
   extend,
 } from './schema';
-import { agentSummaryFields, postureSchema, recoverySchema, VIEW_SCHEMAS, WAKE_HINT_DISPOSITIONS } from './views.schemas';
+import {
+  agentSummaryFields,
+  postureSchema,
+  recoverySchema,
+  VIEW_SCHEMAS,
+  WAKE_HINT_DISPOSITIONS,
+} from './views.schemas';
 
 // Command replies (every one carries `revision`, `position` and, except activations, `warnings`)
 // and the lists and reads built from the views.
@@ -123,7 +129,8 @@ export const COMMAND_SCHEMAS = {
     },
     {
       optional: ['turn', 'message', 'context', 'position'],
-      description: 'One scheduler step: the decision; for StartModelTurn also the opened turn, its message and the context.',
+      description:
+        'One scheduler step: the decision; for StartModelTurn also the opened turn, its message and the context.',
     },
   ),
   TurnHeartbeatReply: commandReply({

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import type { ReplySchemaName } from './index';
+import type { ReplySchemaName } from './all.schemas';
 import { ref } from './schema';
 
 const json = (schema: ReplySchemaName) => ({ 'application/json': { schema: ref(schema) } });

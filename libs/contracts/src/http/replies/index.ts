@@ -1,20 +1,4 @@
-import { COMMAND_SCHEMAS } from './commands.schemas';
-import { ERROR_SCHEMAS } from './errors.schemas';
-import { READ_SCHEMAS } from './reads.schemas';
-import { STATE_SCHEMAS } from './state.schemas';
-import { VIEW_SCHEMAS } from './views.schemas';
-
-/** Every reply schema of the HTTP API, by component name (`#/components/schemas/<name>`). */
-export const REPLY_SCHEMAS = {
-  ...VIEW_SCHEMAS,
-  ...STATE_SCHEMAS,
-  ...COMMAND_SCHEMAS,
-  ...READ_SCHEMAS,
-  ...ERROR_SCHEMAS,
-};
-
-export type ReplySchemaName = keyof typeof REPLY_SCHEMAS;
-
+export { REPLY_SCHEMAS, type ReplySchemaName } from './all.schemas';
 export { POSITION_DESCRIPTION } from './commands.schemas';
 export { DECIMAL_PATTERN, type SchemaObject } from './schema';
 export * from './decorators';

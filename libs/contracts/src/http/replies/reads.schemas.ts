@@ -182,7 +182,10 @@ export const READ_SCHEMAS = {
   AgentOverviewList: listOf(agentOverview),
   AttentionList: listOf(attentionItem),
   AgentBoard: board,
-  WorkItemHistory: listOf(ref('AuditEvent'), "the item's events and those of its intents, tasks, messages, turns, timers"),
+  WorkItemHistory: listOf(
+    ref('AuditEvent'),
+    "the item's events and those of its intents, tasks, messages, turns, timers",
+  ),
   ProjectionStatusList: listOf(projectionStatus),
   RebuildResult: object({
     projection: str(),

@@ -54,10 +54,7 @@ export function object(
 ): SchemaObject {
   const optional = new Set(options.optional ?? []);
   const required = Object.keys(properties).filter((key) => !optional.has(key));
-  return described(
-    { type: 'object', ...(required.length > 0 && { required }), properties },
-    options.description,
-  );
+  return described({ type: 'object', ...(required.length > 0 && { required }), properties }, options.description);
 }
 
 /**

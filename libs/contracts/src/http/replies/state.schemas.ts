@@ -114,7 +114,10 @@ const contextProjection = shapeOf<ContextProjection>()(
       },
       'in priority order',
     ),
-    omitted_sections: arrayOf(oneOfStrings(SECTION_NAMES), 'cut from the end under pressure, in the order they were cut'),
+    omitted_sections: arrayOf(
+      oneOfStrings(SECTION_NAMES),
+      'cut from the end under pressure, in the order they were cut',
+    ),
     trimmed_trace_entries: count(),
     truncated: bool(),
     over_budget: bool('even the current item alone does not fit (it is never cut)'),

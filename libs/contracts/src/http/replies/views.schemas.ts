@@ -395,4 +395,3 @@ export const VIEW_SCHEMAS = {
   Turn: turn,
   Round: round,
 } satisfies Record<string, SchemaObject>;
-

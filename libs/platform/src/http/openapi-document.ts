@@ -1,9 +1,4 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import type {
-  OperationObject,
-  ParameterObject,
-  ResponseObject,
-} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
 import { IDEMPOTENCY_KEY_DESCRIPTION } from '@app/application';
 import { DECIMAL_PATTERN, POSITION_DESCRIPTION, REPLY_SCHEMAS } from '@app/contracts';
 

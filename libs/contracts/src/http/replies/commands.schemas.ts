@@ -32,14 +32,14 @@ export const POSITION_DESCRIPTION =
   'to see this write';
 
 /** What every command reply adds to its own fields. */
-export function commandReply(properties: Record<string, Schema>, description?: string): SchemaObject {
+export function commandReply(properties: Record<string, Schema>, optional: readonly string[] = []): SchemaObject {
   return object(
     {
       ...properties,
       revision: decimal('the agent stream revision after the command'),
       position: decimal(POSITION_DESCRIPTION),
     },
-    { optional: ['position'], description },
+    { optional: [...optional, 'position'] },
   );
 }
 
@@ -74,14 +74,15 @@ export const COMMAND_SCHEMAS = {
     completed_transition: bool('false when the item was already completed'),
     warnings,
   }),
-  WaitForReply: {
-    ...commandReply({
+  WaitForReply: commandReply(
+    {
       waiting_intent: ref('WaitingIntent'),
       work_item: nullable(ref('WorkItem'), 'null at agent scope'),
       warnings,
       callback_token: str('an external wait only, once: the capability of POST /v1/callbacks/{callback_token}'),
-    }),
-  },
+    },
+    ['callback_token'],
+  ),
   TriggerReply: commandReply({
     waiting_intent: ref('WaitingIntent'),
     status: literal('triggered'),

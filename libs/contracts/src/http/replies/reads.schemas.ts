@@ -225,6 +225,7 @@ export const READ_SCHEMAS = {
   HealthReady: object({
     status: oneOfStrings(['ok']),
     checks,
+    projection_lag: nullable(object(projectionHealth), 'null here: see projections'),
     projections: arrayOf(
       object({
         ...projectionHealth,

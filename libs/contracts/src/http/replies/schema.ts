@@ -1,4 +1,4 @@
-import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 
 // Small builders for the reply schemas (OpenAPI 3.0 schema objects): one line per field, and a
 // compile-time check that a schema names exactly the fields of the domain type it describes.
@@ -41,9 +41,12 @@ export const messageBody = (description?: string): SchemaObject =>
 
 export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
-/** `null` allowed: on a reference through `allOf` (a sibling of `$ref` is ignored in OpenAPI 3.0). */
+/**
+ * `null` allowed. A reference (always to an object schema here) goes through `allOf`, beside the
+ * `type` that OpenAPI 3.0.3 asks `nullable` to sit with (a sibling of `$ref` itself is ignored).
+ */
 export function nullable(schema: Schema, description?: string): SchemaObject {
-  if ('$ref' in schema) return described({ nullable: true, allOf: [schema] }, description);
+  if ('$ref' in schema) return described({ type: 'object', nullable: true, allOf: [schema] }, description);
   return described({ ...schema, nullable: true }, description ?? schema.description);
 }
 

@@ -15,13 +15,8 @@ import {
   str,
   extend,
 } from './schema';
-import {
-  agentSummaryFields,
-  postureSchema,
-  recoverySchema,
-  VIEW_SCHEMAS,
-  WAKE_HINT_DISPOSITIONS,
-} from './views.schemas';
+import { agentSummaryFields, postureSchema, recoverySchema, WAKE_HINT_DISPOSITIONS } from './views.schemas';
+import { TURN_SCHEMAS } from './turns.schemas';
 
 // Command replies (every one carries `revision`, `position` and, except activations, `warnings`)
 // and the lists and reads built from the views.
@@ -162,7 +157,7 @@ export const COMMAND_SCHEMAS = {
   TimerList: listOf(ref('Timer')),
   TaskList: listOf(ref('Task')),
   MessageList: listOf(ref('Message')),
-  DecisionItem: extend(VIEW_SCHEMAS.Decision, {
+  DecisionItem: extend(TURN_SCHEMAS.Decision, {
     revision: decimal('stream revision of its SchedulerDecisionRecorded'),
   }),
   DecisionList: listOf(ref('DecisionItem')),

@@ -1,6 +1,7 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
 import { IDEMPOTENCY_KEY_DESCRIPTION } from '@app/application';
 import { DECIMAL_PATTERN, POSITION_DESCRIPTION, REPLY_SCHEMAS } from '@app/contracts';
+import { ID_PATTERN } from '@app/domain';
 
 // What the decorators cannot say once per route: the transforms that complete the document
 // Nest builds from the controllers (docs/api.md "Conventions"). Each one only adds.
@@ -176,6 +177,18 @@ export function describeSecurity(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/** Path ids match the id pattern (else 400, IdParamPipe); a dead letter's `position` is a decimal position. */
+export function describePathParameters(document: OpenAPIObject): OpenAPIObject {
+  eachOperation(document, (operation) => {
+    for (const parameter of operation.parameters ?? []) {
+      if (!('in' in parameter) || parameter.in !== 'path') continue;
+      if (parameter.name.endsWith('_id')) parameter.schema = { type: 'string', pattern: ID_PATTERN.source };
+      if (parameter.name === 'position') parameter.schema = { type: 'string', pattern: DECIMAL_PATTERN };
+    }
+  });
+  return document;
+}
+
 /** The reply schemas of libs/contracts as components. */
 export function registerReplySchemas(document: OpenAPIObject): OpenAPIObject {
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...REPLY_SCHEMAS } };
@@ -196,6 +209,7 @@ export function sortedKeys<T>(value: T): T {
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   const steps = [
     registerReplySchemas,
+    describePathParameters,
     describeSecurity,
     describeCommandHeaders,
     describeReadYourWrites,

@@ -14,3 +14,4 @@ export * from './http/scheduler-queries.dto';
 export * from './http/dead-letters.dto';
 
 export * from './grpc';
+export * from './http/replies/index';

@@ -1,10 +1,13 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AGENT_EVENTS_READER, type AgentEventsReader, ReadRoles, StoreRead } from '@app/application';
+import { ApiErrors, ApiReply, ApiTextReply, DECIMAL_PATTERN } from '@app/contracts';
 import { IdParamPipe } from '../http-envelope';
 import { parseAfter, parseLimit, resumeAfter } from './audit-params';
 import { eventFrames, EventStreams, wireError } from './event-stream';
+
+const REVISION = { type: 'string', pattern: DECIMAL_PATTERN } as const;
 
 /** An agent's raw stream for audit: pages by revision, and the same as server-sent events. */
 @ApiTags('audit')
@@ -22,8 +25,15 @@ export class AgentEventsController {
   @ApiOperation({
     summary: 'The agent stream, ascending by revision; `after` is exclusive; limit 1..1000 (default 100)',
   })
-  @ApiQuery({ name: 'after', required: false, type: String })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'after', required: false, description: 'a stream revision (exclusive)', schema: REVISION })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: 'clamped to 1..1000',
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  })
+  @ApiReply(200, 'AuditEventPage')
+  @ApiErrors({ 404: 'not_found: the agent has no stream' })
   async page(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Query('after') after?: string,
@@ -39,11 +49,20 @@ export class AgentEventsController {
   @ReadRoles()
   @StoreRead()
   @Get('stream')
-  @ApiProduces('text/event-stream')
   @ApiOperation({
     summary: 'Server-sent events: backlog after `after` (or Last-Event-ID), then live; id = revision, event = type',
   })
-  @ApiQuery({ name: 'after', required: false, type: String })
+  @ApiQuery({ name: 'after', required: false, description: 'a stream revision (exclusive)', schema: REVISION })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'the resume point of a reconnecting client; wins over `after`',
+  })
+  @ApiTextReply(
+    'text/event-stream',
+    'server-sent events: the backlog after `after` (or Last-Event-ID, which wins), then live; each frame: `id` = the revision, `event` = the event type, `data` = an AuditEvent (JSON)',
+  )
+  @ApiErrors({ 404: 'not_found: the agent has no stream' })
   async stream(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Query('after') after: string | undefined,

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   type Caller,
@@ -12,6 +12,7 @@ import {
   StoreRead,
   toChangeItem,
 } from '@app/application';
+import { ApiTextReply, DECIMAL_PATTERN } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { resumeAfter } from './audit-params';
 import { EventStreams, type SseFrame } from './event-stream';
@@ -35,13 +36,26 @@ export class ChangesController {
   @ReadRoles()
   @StoreRead()
   @Get()
-  @ApiProduces('text/event-stream')
   @ApiOperation({
     summary:
       "Server-sent events: one `change` (agent_id, revision, position, type) per event of the token's agents (admin: all), " +
       'sent once the read models include it; id = global position; from now on, or after `after` / Last-Event-ID',
   })
-  @ApiQuery({ name: 'after', required: false, type: String })
+  @ApiQuery({
+    name: 'after',
+    required: false,
+    description: 'a global position (exclusive); absent: from now on',
+    schema: { type: 'string', pattern: DECIMAL_PATTERN },
+  })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'the resume point of a reconnecting client; wins over `after`',
+  })
+  @ApiTextReply(
+    'text/event-stream',
+    "server-sent events across the token's agents (admin: all): one `change` frame per event once the read models include it; `id` = the global position, `data` = a Change (JSON)",
+  )
   async changes(
     @CurrentCaller() caller: Caller | null,
     @Query('after') after: string | undefined,

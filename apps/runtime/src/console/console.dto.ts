@@ -4,7 +4,7 @@ import { IsOptional, Matches } from 'class-validator';
 const INTEGER = /^-?\d{1,6}$/;
 
 export class ConsoleListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100, description: 'clamped to 1..500' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'clamped to 1..500' })
   @IsOptional()
   @Matches(INTEGER, { message: 'limit must be an integer' })
   limit?: string;
@@ -12,6 +12,7 @@ export class ConsoleListQueryDto {
 
 export class BoardQueryDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 100,
     default: 20,
@@ -24,6 +25,7 @@ export class BoardQueryDto {
 
 export class HistoryQueryDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 1000,
     default: 200,

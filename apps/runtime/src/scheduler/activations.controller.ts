@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActivateAgentCommand, OperationRoles } from '@app/application';
-import { ActivationDto } from '@app/contracts';
+import { ActivationDto, ApiReply } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 @ApiTags('scheduler')
@@ -15,6 +15,7 @@ export class ActivationsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'The agent host asks for the next action: one scheduler step; StartModelTurn opens a turn' })
+  @ApiReply(200, 'ActivationReply', 'a repeated Idempotency-Key answers the turn it opened')
   activate(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: ActivationDto,

@@ -8,7 +8,7 @@ import {
   TurnHeartbeatCommand,
   OperationRoles,
 } from '@app/application';
-import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
+import { CloseRoundDto, HeartbeatDto, RecordRoundDto, TurnTerminalDto, ApiErrors, ApiReply } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The agent host's side of a model turn opened by `POST activations`. */
@@ -23,6 +23,11 @@ export class TurnsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Heartbeat: renews the lease; the reply hands over queued interject operator prompts (marked interjected)',
+  })
+  @ApiReply(200, 'TurnHeartbeatReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or turn',
+    422: 'invariant_violated: the turn ended; idempotency_key_reused',
   })
   heartbeat(
     @Param('agent_id', IdParamPipe) agentId: string,
@@ -39,6 +44,12 @@ export class TurnsController {
   @Post('rounds')
   @HttpCode(200)
   @ApiOperation({ summary: 'RecordRound: an assistant round, before its tools run (closes the previous open round)' })
+  @ApiReply(200, 'RecordRoundReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or turn',
+    409: 'conflict: the round id is taken with other content, or a stale expected_revision; agent_stopped: the agent is stopped',
+    422: 'invariant_violated: the turn ended; idempotency_key_reused',
+  })
   round(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('turn_id', IdParamPipe) turnId: string,
@@ -55,6 +66,8 @@ export class TurnsController {
   @Post('rounds/:round_id/close')
   @HttpCode(200)
   @ApiOperation({ summary: 'CloseRound: evaluates report promotion once -> {promotion, warnings}' })
+  @ApiReply(200, 'CloseRoundReply', 'the same when repeated')
+  @ApiErrors({ 404: 'not_found: unknown agent, turn or round' })
   closeRound(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('turn_id', IdParamPipe) turnId: string,
@@ -71,6 +84,11 @@ export class TurnsController {
   @Post('terminal')
   @HttpCode(200)
   @ApiOperation({ summary: 'TurnTerminal: closes the turn and its open round, settles its message, writes its brief' })
+  @ApiReply(200, 'TurnTerminalReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or turn',
+    422: 'invariant_violated: another terminal after one; idempotency_key_reused',
+  })
   terminal(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('turn_id', IdParamPipe) turnId: string,

@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public, CallbackCommand } from '@app/application';
-import { CallbackDto } from '@app/contracts';
+import { CallbackDto, ApiErrors, ApiReply } from '@app/contracts';
 
 /**
  * The capability form of a trigger, for external systems holding no API token: the token in the
@@ -21,6 +21,8 @@ export class CallbacksController {
   @ApiOperation({
     summary: 'Trigger the waiting intent of a callback token (no API token); a repeated event_id appends nothing',
   })
+  @ApiReply(200, 'CallbackReply', 'a repeated event_id (else Idempotency-Key) appends nothing')
+  @ApiErrors({ 404: 'not_found: a malformed, unknown, tampered, cancelled or resolved token (all alike)' })
   callback(
     @Param('callback_token') token: string,
     @Body() body: CallbackDto,

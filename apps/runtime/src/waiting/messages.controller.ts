@@ -9,7 +9,15 @@ import {
   ReadRoles,
   OperationRoles,
 } from '@app/application';
-import { ExpectedRevisionDto, ControlDto, EnqueueMessageDto, ListMessagesQueryDto, parseLimit } from '@app/contracts';
+import {
+  ExpectedRevisionDto,
+  ControlDto,
+  EnqueueMessageDto,
+  ListMessagesQueryDto,
+  parseLimit,
+  ApiErrors,
+  ApiReply,
+} from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
 /** The operator's hold on an agent: its message queue and its posture. */
@@ -28,6 +36,12 @@ export class MessagesController {
     summary:
       "EnqueueMessage (201): the authority comes from the kind and the caller's role (docs/decisions/0022); a kind the role may not send is 403, control and runtime-owned kinds are 400, trust/authority fields are 400",
   })
+  @ApiReply(201, 'MessageReply')
+  @ApiErrors({
+    400: 'validation_failed: a runtime-owned kind, `authority` or `trust` in the body, or another malformed field',
+    404: 'not_found: unknown agent, work item or task',
+    409: 'agent_stopped: an interject operator prompt while the agent is stopped; conflict: a stale expected_revision',
+  })
   enqueue(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: EnqueueMessageDto,
@@ -42,6 +56,7 @@ export class MessagesController {
   @ApiOperation({
     summary: 'ListMessages: status=queued (default) in priority band then FIFO order; other statuses newest first',
   })
+  @ApiReply(200, 'MessageList')
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListMessagesQueryDto) {
     return this.queries.execute(
       new ListMessagesQuery(agentId, { status: query.status, limit: parseLimit(query.limit) }),
@@ -51,6 +66,11 @@ export class MessagesController {
   @OperationRoles('DropMessage')
   @Delete('messages/:message_id')
   @ApiOperation({ summary: 'DropMessage: drops a queued message (operator action)' })
+  @ApiReply(200, 'DropMessageReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or message',
+    422: 'invariant_violated: the message is not queued; idempotency_key_reused',
+  })
   drop(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('message_id', IdParamPipe) messageId: string,
@@ -66,6 +86,7 @@ export class MessagesController {
   @Post('control')
   @HttpCode(200)
   @ApiOperation({ summary: 'Control: start | stop | pause | resume (`changed: false` when nothing changes)' })
+  @ApiReply(200, 'ControlReply', '`changed: false` when nothing changes')
   control(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: ControlDto,

@@ -15,6 +15,8 @@ import {
   ListWaitingIntentsQueryDto,
   TriggerWaitingIntentDto,
   WaitForDto,
+  ApiErrors,
+  ApiReply,
 } from '@app/contracts';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
 
@@ -33,6 +35,11 @@ export class WaitsController {
   @ApiOperation({
     summary: 'WaitFor on a work item (201): blocks it with the reason; callback_token once for external waits',
   })
+  @ApiReply(201, 'WaitForReply', 'plus callback_token once for an external wait (a repeat answers without it)')
+  @ApiErrors({
+    404: 'not_found: unknown agent or work item',
+    422: 'invariant_violated: the item is completed or the task already ended; idempotency_key_reused',
+  })
   waitOnItem(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -48,6 +55,7 @@ export class WaitsController {
   @OperationRoles('WaitFor')
   @Post('waits')
   @ApiOperation({ summary: 'WaitFor at agent scope (201): records the intent only' })
+  @ApiReply(201, 'WaitForReply', 'work_item is null; plus callback_token once for an external wait')
   waitOnAgent(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: WaitForDto,
@@ -60,6 +68,7 @@ export class WaitsController {
   @ReadRoles()
   @Get('waiting-intents')
   @ApiOperation({ summary: 'ListWaitingIntents: newest first, by status and work item' })
+  @ApiReply(200, 'WaitingIntentList', 'newest first; never a token or its hash')
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWaitingIntentsQueryDto) {
     const { status, work_item_id, limit } = query;
     return this.queries.execute(
@@ -70,6 +79,8 @@ export class WaitsController {
   @OperationRoles('CancelWaitingIntent')
   @Delete('waiting-intents/:intent_id')
   @ApiOperation({ summary: 'CancelWaitingIntent (idempotent; the blocker stays)' })
+  @ApiReply(200, 'CancelWaitingIntentReply', 'cancelled: false when it had already ended; the blocker stays')
+  @ApiErrors({ 404: 'not_found: unknown agent or intent' })
   cancel(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('intent_id', IdParamPipe) intentId: string,
@@ -86,6 +97,12 @@ export class WaitsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'TriggerWaitingIntent: trigger_count + 1, never clears a blocker; 409 on a cancelled or resolved intent',
+  })
+  @ApiReply(200, 'TriggerReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or intent',
+    409: 'conflict: the intent is no longer active (details.status: cancelled | resolved), or a stale expected_revision',
+    422: 'wake_mismatch: the wait is not external (details: intent_id, wake); idempotency_key_reused',
   })
   trigger(
     @Param('agent_id', IdParamPipe) agentId: string,

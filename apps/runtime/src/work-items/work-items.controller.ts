@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CompleteWorkItemCommand,
   CreateWorkItemCommand,
@@ -22,6 +22,9 @@ import {
   ListWorkItemsQueryDto,
   PickWorkItemDto,
   UpdateWorkItemDto,
+  ApiErrors,
+  ApiReply,
+  ApiTextReply,
 } from '@app/contracts';
 import { ApiError } from '@app/core';
 import { CallerHeaders, envelopeOf, type HttpCommandContext, IdParamPipe } from '../http-envelope';
@@ -39,6 +42,10 @@ export class WorkItemsController {
   @OperationRoles('CreateWorkItem')
   @Post()
   @ApiOperation({ summary: 'CreateWorkItem (201)' })
+  @ApiReply(201, 'WorkItemReply')
+  @ApiErrors({
+    409: 'conflict: the work_item_id is taken (details.reason: already_exists), or a stale expected_revision',
+  })
   create(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Body() body: CreateWorkItemDto,
@@ -51,6 +58,11 @@ export class WorkItemsController {
   @ReadRoles()
   @Get()
   @ApiOperation({ summary: 'ListWorkItems' })
+  @ApiReply(
+    200,
+    'WorkItemList',
+    'work item views: queued and triggered in ranking order, the rest most recently updated first',
+  )
   list(@Param('agent_id', IdParamPipe) agentId: string, @Query() query: ListWorkItemsQueryDto) {
     return this.queries.execute(
       new ListWorkItemsQuery(
@@ -64,6 +76,8 @@ export class WorkItemsController {
   @ReadRoles()
   @Get(':work_item_id')
   @ApiOperation({ summary: 'GetWorkItem' })
+  @ApiReply(200, 'WorkItem')
+  @ApiErrors({ 404: 'not_found: unknown agent or work item' })
   get(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
     return this.queries.execute(new GetWorkItemQuery(agentId, workItemId));
   }
@@ -71,6 +85,11 @@ export class WorkItemsController {
   @OperationRoles('UpdateWorkItem')
   @Patch(':work_item_id')
   @ApiOperation({ summary: 'UpdateWorkItem; blocked_by: null clears the blocker' })
+  @ApiReply(200, 'UpdateWorkItemReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or work item',
+    422: 'invariant_violated: the item is completed; idempotency_key_reused',
+  })
   update(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -87,6 +106,11 @@ export class WorkItemsController {
   @Post(':work_item_id/pick')
   @HttpCode(200)
   @ApiOperation({ summary: 'PickWorkItem' })
+  @ApiReply(200, 'PickWorkItemReply')
+  @ApiErrors({
+    404: 'not_found: unknown agent or work item',
+    422: 'invariant_violated: the item is completed; idempotency_key_reused',
+  })
   pick(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -102,6 +126,8 @@ export class WorkItemsController {
   @Post(':work_item_id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'CompleteWorkItem' })
+  @ApiReply(200, 'CompleteWorkItemReply')
+  @ApiErrors({ 404: 'not_found: unknown agent or work item' })
   complete(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -117,8 +143,15 @@ export class WorkItemsController {
   @StoreRead()
   @Get(':work_item_id/plan')
   @Header('content-type', 'text/markdown; charset=utf-8')
-  @ApiProduces('text/markdown')
   @ApiOperation({ summary: 'Read the plan artifact body (or, with ?version=<hash>, a recorded version)' })
+  @ApiQuery({
+    name: 'version',
+    required: false,
+    description: 'a `sha256:<hex>` hash from plan/versions: that recorded version',
+    schema: { type: 'string' },
+  })
+  @ApiTextReply('text/markdown', 'the plan body (empty when the file is); with `version`, that recorded version')
+  @ApiErrors({ 404: 'not_found: unknown agent or work item, or a version the item events never recorded' })
   readPlan(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -134,6 +167,8 @@ export class WorkItemsController {
   @StoreRead()
   @Get(':work_item_id/plan/versions')
   @ApiOperation({ summary: "The plan's recorded versions, newest first" })
+  @ApiReply(200, 'PlanVersionList')
+  @ApiErrors({ 404: 'not_found: unknown agent or work item' })
   planVersions(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,
@@ -146,6 +181,12 @@ export class WorkItemsController {
   @ApiConsumes('text/markdown', 'text/plain')
   @ApiBody({ schema: { type: 'string' } })
   @ApiOperation({ summary: 'Replace the plan artifact body (records PlanArtifactRefreshed)' })
+  @ApiReply(200, 'UpdateWorkItemReply', 'records PlanArtifactRefreshed when the bytes changed')
+  @ApiErrors({
+    404: 'not_found: unknown agent or work item',
+    415: 'unsupported_media_type: send text/markdown or text/plain',
+    422: 'invariant_violated: the item is completed; idempotency_key_reused',
+  })
   replacePlan(
     @Param('agent_id', IdParamPipe) agentId: string,
     @Param('work_item_id', IdParamPipe) workItemId: string,

@@ -3,6 +3,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export class ActivationDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1000,
     maximum: 3_600_000,
     default: 60_000,
@@ -14,7 +15,13 @@ export class ActivationDto {
   @Max(3_600_000)
   lease_ttl_ms?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 4096, description: 'token budget of the returned context projection' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 4096,
+    description: 'token budget of the returned context projection',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -20,7 +20,10 @@ export const IsRevision = () =>
 export class ExpectedRevisionDto {
   @ApiPropertyOptional({
     description: 'agent stream revision; 409 with details.current_revision on mismatch',
-    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    oneOf: [
+      { type: 'integer', minimum: 0 },
+      { type: 'string', pattern: '^(0|[1-9][0-9]{0,18})$' },
+    ],
   })
   @IsOptional()
   @IsRevision()

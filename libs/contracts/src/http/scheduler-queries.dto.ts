@@ -6,7 +6,9 @@ import { LimitQueryDto } from './shared-fields.dto';
 
 export class ContextQueryDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 0,
+    maximum: 9_999_999,
     default: 4096,
     description: 'token budget (tokens = ceil(characters / 4)); sections are cut from the end',
   })

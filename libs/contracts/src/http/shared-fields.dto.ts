@@ -16,7 +16,7 @@ export const MESSAGE_BODY_SCHEMA = { oneOf: [{ type: 'string' }, { type: 'object
 
 /** `limit` of every list route: an integer, clamped to 1..100 by the query (default 20). */
 export class LimitQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
   @IsOptional()
   @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })
   limit?: string;

@@ -25,6 +25,7 @@ export class CreateTaskDto extends ExpectedRevisionDto {
   work_item_id?: string;
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() summary?: string;
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1000,
     maximum: 604_800_000,
     description: 'the lease, renewed by heartbeats (default: TASK_EXPECTED_DURATIONS for the kind, else none)',
@@ -36,6 +37,7 @@ export class CreateTaskDto extends ExpectedRevisionDto {
 
 export class TaskHeartbeatDto extends ExpectedRevisionDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1000,
     maximum: 604_800_000,
     description: "the renewed lease, counted from now (default: the task's expected_duration_ms)",

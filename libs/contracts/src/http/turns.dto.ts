@@ -9,6 +9,7 @@ import { ExpectedRevisionDto } from './common.dto';
 
 export class HeartbeatDto extends ExpectedRevisionDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1000,
     maximum: 3_600_000,
     description: "the renewed lease, counted from now (default: the turn's current lease_ttl_ms)",

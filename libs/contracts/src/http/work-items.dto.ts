@@ -41,11 +41,21 @@ export class UpdateWorkItemDto extends ExpectedRevisionDto {
   @ValidateNested({ each: true })
   @Type(() => TodoItemDto)
   todo_list?: TodoItemDto[];
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000, description: 'null clears the blocker' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 2000,
+    description: 'why the item is blocked; null clears the blocker',
+  })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
   @IsString()
   blocked_by?: string | null;
-  @ApiPropertyOptional({ nullable: true, format: 'date-time' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'date-time',
+    description: 'RFC 3339: when a blocked item is looked at again; null clears it',
+  })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
   @IsString()
   recheck_at?: string | null;
@@ -67,7 +77,7 @@ export class ListWorkItemsQueryDto {
   @IsOptional()
   @IsIn([...WORK_ITEM_LIST_FILTERS])
   filter?: WorkItemListFilter;
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
   @IsOptional()
   @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })
   limit?: string;

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { createEventStore } from '@app/event-store';
 import type { Clock, Logger } from '@app/core';
 import { dialableHost, hostPort } from '../config/listen-address';
@@ -39,6 +40,8 @@ export interface RuntimeApp {
   readonly app: NestFastifyApplication;
   readonly config: RuntimeConfig;
   readonly logger: Logger;
+  /** The OpenAPI document /docs-json serves (`npm run openapi:export` writes it to docs/openapi.json). */
+  readonly openApi: OpenAPIObject;
   /** Start HTTP on PORT and (roles all/api) gRPC on GRPC_PORT. */
   listen(): Promise<RuntimeAddresses>;
   /** Graceful: gRPC drains, HTTP closes, then store, pool and embedded Postgres (last). */
@@ -55,6 +58,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
   const logger = options.logger ?? createLogger(config);
   const connection = await openPostgresConnection(config, logger);
   let app: NestFastifyApplication | undefined;
+  let openApi: OpenAPIObject;
   try {
     const module = RuntimeModule.forRoot({
       config,
@@ -74,8 +78,9 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
     const fastify = app.getHttpAdapter().getInstance();
     configureBodyHandling(fastify);
     registerRequestLogging(fastify, logger);
-    if (!setupOpenApi(app, VERSION).ui)
-      logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
+    const docs = setupOpenApi(app, VERSION);
+    openApi = docs.document;
+    if (!docs.ui) logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
   } catch (error) {
     await app?.close().catch(() => undefined);
     await connection.close().catch(() => undefined);
@@ -86,6 +91,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
     app: nest,
     config,
     logger,
+    openApi,
     async listen() {
       await nest.listen({ port: config.port, host: config.host });
       const address = nest.getHttpServer().address();

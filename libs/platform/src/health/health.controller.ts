@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@app/read-models';
 import { ApiError } from '@app/core';
 import { Public } from '@app/application';
+import { ApiErrors, ApiReply } from '@app/contracts';
 import { runHealthChecks, type HealthReport } from './health-report';
 import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
@@ -31,11 +32,12 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Liveness and readiness: event store and Postgres reachable' })
-  @ApiOkResponse({
-    description:
-      '{status: "ok", checks: {event_store: "up", postgres: "up"}, projection_lag: {projection, checkpoint, head, caught_up, stalled_at, parked_agents} | null}',
-  })
-  @ApiServiceUnavailableResponse({ description: 'error envelope, code unavailable, details = the report' })
+  @ApiReply(
+    200,
+    'HealthReport',
+    'both stores answer; projection_lag: the read models checkpoint against the store head',
+  )
+  @ApiErrors({ 503: 'unavailable: a store does not answer (details: the report)' })
   async check(): Promise<HealthReport> {
     const report = await runHealthChecks({
       event_store: () => this.store.ping(),
@@ -60,7 +62,7 @@ export class HealthController {
   @Get('live')
   @Public()
   @ApiOperation({ summary: 'Liveness: the process answers (no store is asked)' })
-  @ApiOkResponse({ description: '{status: "ok"}' })
+  @ApiReply(200, 'HealthLive')
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -71,13 +73,9 @@ export class HealthController {
     summary:
       'Readiness: the stores answer and no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30)',
   })
-  @ApiOkResponse({
-    description:
-      '{status: "ok", checks, projections: [{projection, checkpoint, head, caught_up, stalled_at, parked_agents, ready, reason, idle_seconds}]}',
-  })
-  @ApiServiceUnavailableResponse({
-    description:
-      'error envelope, code unavailable, details {reason: unreachable | projection_stalled | projection_lagging, projection, position, ...report}',
+  @ApiReply(200, 'HealthReady')
+  @ApiErrors({
+    503: 'unavailable: details.reason unreachable, projection_stalled (an agent parked by a poison event: the projection and position) or projection_lagging',
   })
   async ready(): Promise<HealthReport & { projections: unknown[] }> {
     const report = await runHealthChecks({

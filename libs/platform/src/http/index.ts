@@ -5,3 +5,4 @@ export * from './fastify-setup';
 export * from './swagger';
 export * from './rate-limit-hook';
 export * from './min-position.interceptor';
+export * from './openapi-document';

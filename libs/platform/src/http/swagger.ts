@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_DESCRIPTION } from '@app/application';
+import { completeDocument } from './openapi-document';
 
 /**
  * The UI's assets are served by @fastify/static, which Nest loads with a
@@ -16,42 +16,25 @@ function staticAssetsLoadable(): boolean {
   }
 }
 
-/** OpenAPI at /docs (UI) and /docs-json; both public (registered outside the guarded router). */
-export function setupOpenApi(app: INestApplication, version: string): { ui: boolean } {
+/** The OpenAPI document of the application's routes (the one /docs-json serves and docs/openapi.json holds). */
+export function buildOpenApiDocument(app: INestApplication, version: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Agent runtime kernel')
     .setDescription(
-      'Event-sourced runtime kernel for long-lived AI agents. Errors: {"error": {"code", "message", "details"}}.',
+      'Event-sourced runtime kernel for long-lived AI agents. The wire contract is docs/api.md; every non-2xx ' +
+        'reply is the ErrorEnvelope {"error": {"code", "message", "details"}}.',
     )
     .setVersion(version)
+    .addServer('/', 'this runtime (the document is served by the runtime it describes)')
     .addBearerAuth()
     .build();
-  const document = describeIdempotencyKey(SwaggerModule.createDocument(app, config));
-  const ui = staticAssetsLoadable();
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', ui });
-  return { ui };
+  return completeDocument(SwaggerModule.createDocument(app, config));
 }
 
-const COMMAND_METHODS = ['post', 'put', 'patch', 'delete'] as const;
-
-/** Every command route of an agent (and the callback route) takes `Idempotency-Key`: say what it does. */
-function describeIdempotencyKey(document: OpenAPIObject): OpenAPIObject {
-  for (const [path, item] of Object.entries(document.paths)) {
-    if (!path.startsWith('/v1/agents') && !path.startsWith('/v1/callbacks')) continue;
-    for (const method of COMMAND_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const parameters = (operation.parameters ??= []);
-      if (parameters.some((p) => 'in' in p && p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
-        continue;
-      parameters.push({
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description: IDEMPOTENCY_KEY_DESCRIPTION,
-        schema: { type: 'string', minLength: 1, maxLength: 200 },
-      });
-    }
-  }
-  return document;
+/** OpenAPI at /docs (UI) and /docs-json; both public (registered outside the guarded router). */
+export function setupOpenApi(app: INestApplication, version: string): { ui: boolean; document: OpenAPIObject } {
+  const document = buildOpenApiDocument(app, version);
+  const ui = staticAssetsLoadable();
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', ui });
+  return { ui, document };
 }

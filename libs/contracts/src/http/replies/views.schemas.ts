@@ -109,7 +109,7 @@ const todoItem = shapeOf<TodoItem>()({ text: str(), state: oneOfStrings(TODO_STA
 /** The domain's descriptor plus `path`, which every view adds under the answering replica's AGENT_HOME. */
 const planArtifact = shapeOf<PlanArtifact & { path: string }>()(
   {
-    path: str('absolute path of the plan file under this replica\'s AGENT_HOME'),
+    path: str("absolute path of the plan file under this replica's AGENT_HOME"),
     relative_path: str('path under AGENT_HOME'),
     hash: str('`sha256:<hex>` of the file bytes'),
     byte_size: int(undefined, { minimum: 0 }),

@@ -15,6 +15,10 @@ export interface ApplicationSettings {
   readonly agentHome: string;
   /** A task's default lease (`expected_duration_ms`) by kind, `*` for any other kind (TASK_EXPECTED_DURATIONS). */
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
+  /** ACTIVATION_WAITERS_MAX: long-poll activations waiting at once in this process; undefined: the default. */
+  readonly activationWaitersMax?: number;
+  /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; undefined: the default. */
+  readonly activationWaitersPerToken?: number;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

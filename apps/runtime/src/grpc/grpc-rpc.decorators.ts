@@ -3,7 +3,11 @@ import type { AgentRuntimeRpc, CommandRequestFields, RpcRequest } from '@app/con
 import { GrpcUnary, type GrpcCallContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 
-type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra: Extra) => Promise<unknown>;
+type Handler<M extends AgentRuntimeRpc, Extra> = (
+  request: RpcRequest<M>,
+  extra: Extra,
+  context: GrpcCallContext,
+) => Promise<unknown>;
 
 /**
  * Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`, with
@@ -35,14 +39,15 @@ function bind<M extends AgentRuntimeRpc, Extra>(
 /**
  * A command RPC: the method gets the request as the loader hands it (typed from the .proto)
  * and the command envelope every command request carries (agent_id, command_id,
- * expected_revision, correlation_id, the caller), checked as the HTTP edge checks them.
+ * expected_revision, correlation_id, the caller), checked as the HTTP edge checks them, then
+ * the call's context (its cancellation signal).
  * Its reply is the HTTP body; the host maps it to the response message.
  */
 export function GrpcCommand<M extends AgentRuntimeRpc>(
   rpc: M & (RpcRequest<M> extends CommandRequestFields ? unknown : never),
 ) {
   return bind<M, CommandEnvelope>(rpc, async (handle, self, request, context) =>
-    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context)),
+    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context), context),
   );
 }
 
@@ -50,7 +55,7 @@ export function GrpcCommand<M extends AgentRuntimeRpc>(
 export function GrpcAgentQuery<M extends AgentRuntimeRpc>(
   rpc: M & (RpcRequest<M> extends { agent_id: string } ? unknown : never),
 ) {
-  return bind<M, string>(rpc, (handle, self, request) =>
-    handle.call(self, request, requireId('agent_id', (request as { agent_id: string }).agent_id)),
+  return bind<M, string>(rpc, (handle, self, request, context) =>
+    handle.call(self, request, requireId('agent_id', (request as { agent_id: string }).agent_id), context),
   );
 }

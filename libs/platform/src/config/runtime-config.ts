@@ -50,6 +50,10 @@ export interface RuntimeConfig {
   readonly readyMaxLagSeconds?: number;
   /** Parsed TASK_EXPECTED_DURATIONS: a task's default lease (ms) by kind, `*` for any kind; {} when unset. */
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
+  /** ACTIVATION_WAITERS_MAX: long-poll activations (`wait_ms`) waiting at once in this process; unset: 5000. */
+  readonly activationWaitersMax?: number;
+  /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
+  readonly activationWaitersPerToken?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -153,6 +157,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of seconds (at least 1), got '${raw}'`);
     return undefined;
   };
+  const count = (name: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,7}$/.test(raw) && Number(raw) >= 1) return Number(raw);
+    problems.push(`${name} must be a whole number (at least 1), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -183,6 +194,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),
     taskExpectedDurations: durations(),
+    activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
+    activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -17,6 +17,8 @@ export interface GrpcCallContext {
   caller: Caller | null;
   metadata: Metadata;
   requestId: string;
+  /** Aborts when the client cancels the call or goes away (a long poll stops waiting). */
+  signal?: AbortSignal;
 }
 
 export type GrpcUnaryInvoker = (request: unknown, context: GrpcCallContext) => unknown;
@@ -109,6 +111,9 @@ export function createUnaryHandler(
       if (code === 'internal' || code === 'unavailable') deps.logger.error({ ...record, err: error }, 'rpc failed');
       else deps.logger.info(record, 'rpc');
     };
+    const cancelled = new AbortController();
+    const onCancelled = () => cancelled.abort();
+    call.once?.('cancelled', onCancelled);
     void (async () => {
       try {
         assertWellFormedRequest(call.request);
@@ -128,13 +133,16 @@ export function createUnaryHandler(
           if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
           throw error;
         }
-        const reply = toReply(await invoke(call.request, { caller, metadata: call.metadata, requestId }));
+        const context = { caller, metadata: call.metadata, requestId, signal: cancelled.signal };
+        const reply = toReply(await invoke(call.request, context));
         done('ok');
         callback(null, reply);
       } catch (error) {
         const classified = classifyError(error);
         done(classified.code, error);
         callback(toServiceError(classified));
+      } finally {
+        call.removeListener?.('cancelled', onCancelled);
       }
     })();
   };

@@ -1,5 +1,5 @@
 import { schedulerSuite } from './scheduler-suite';
-import { timed, waiting, waitersIn } from './long-poll-support';
+import { activationOnOwnConnection, timed, waiting, waitersIn } from './long-poll-support';
 
 /**
  * Issue 16 item 3 (server side) over HTTP: `POST activations` with `wait_ms` waits for work
@@ -10,8 +10,7 @@ describe('long-poll activations (HTTP)', () => {
   const activate = (body: object, headers: Record<string, string> = {}) =>
     s.http('POST', `/v1/agents/${s.agent}/activations`, body, headers);
   const turnsStarted = async () => (await s.eventsOf(s.agent)).filter((e) => e.type === 'TurnStarted').length;
-  const endTurn = async (turnId: string) =>
-    expect((await s.turn(turnId).end('completed', 'done')).status).toBe(200);
+  const endTurn = async (turnId: string) => expect((await s.turn(turnId).end('completed', 'done')).status).toBe(200);
 
   afterEach(() => expect(waitersIn(s.app)).toBe(0));
 
@@ -90,16 +89,10 @@ describe('long-poll activations (HTTP)', () => {
 
   it('a client that goes away ends its wait: no waiter is left behind and no turn is opened for it', async () => {
     const before = await turnsStarted();
-    const gone = new AbortController();
-    const request = fetch(`${s.app.baseUrl}/v1/agents/${s.agent}/activations`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer tok-host', 'content-type': 'application/json' },
-      body: JSON.stringify({ wait_ms: 30_000 }),
-      signal: gone.signal,
-    });
+    const held = activationOnOwnConnection(s.app, s.agent, 'tok-host', { wait_ms: 30_000 });
     await waiting(s.app, 1);
-    gone.abort();
-    await expect(request).rejects.toThrow();
+    held.hangUp();
+    expect(await held.reply).toBeNull();
     await waiting(s.app, 0);
     await s.post('/messages', { kind: 'operator_prompt', body: 'Nobody is listening.' });
     expect(await turnsStarted()).toBe(before);

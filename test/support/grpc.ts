@@ -97,7 +97,24 @@ export function runtimeGrpcClient(app: TestApp) {
     <T = any>(method: string, request: object, metadata?: Record<string, string>) =>
       call<T>(method, request, token, metadata);
 
-  return { call, as, client, close: () => client.close() };
+  /** One unary call that the spec can cancel (as a client that goes away would). */
+  function cancellable<T = any>(method: string, request: object, token?: string) {
+    const meta = new Metadata();
+    if (token) meta.set('authorization', `Bearer ${token}`);
+    let cancel: () => void = () => undefined;
+    const result = new Promise<GrpcReply<T>>((resolve) => {
+      const pending = (client[method] as unknown as (...args: unknown[]) => { cancel(): void }).call(
+        client,
+        request,
+        meta,
+        (error: ServiceError | null, reply: unknown) => resolve({ error, reply: reply as T }),
+      );
+      cancel = () => pending.cancel();
+    });
+    return { result, cancel };
+  }
+
+  return { call, as, client, cancellable, close: () => client.close() };
 }
 
 /** The refusal carried by a failed call (throws when the call succeeded). */

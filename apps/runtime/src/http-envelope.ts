@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext, type PipeTransform, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@app/core';
 import { ID_PATTERN } from '@app/domain';
 import type { Caller, CommandEnvelope } from '@app/application';
@@ -32,6 +32,16 @@ export const CallerHeaders = createParamDecorator((_data: unknown, context: Exec
     idempotencyKey: header(request, 'idempotency-key'),
     correlationId: header(request, 'x-correlation-id'),
   };
+});
+
+/** Aborts when the client goes away before its reply is sent (a long poll stops waiting). */
+export const ClientGone = createParamDecorator((_data: unknown, context: ExecutionContext): AbortSignal => {
+  const response = context.switchToHttp().getResponse<FastifyReply>().raw;
+  const gone = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) gone.abort();
+  });
+  return gone.signal;
 });
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -29,6 +29,7 @@ export * from './waiting/waiting-plane.module';
 export * from './turns/turn.commands';
 export * from './turns/turns.module';
 export * from './scheduler/activation';
+export * from './scheduler/activation-waiters';
 export * from './scheduler/scheduler.queries';
 export * from './scheduler/scheduler-queries.module';
 export * from './scheduler/scheduler-step.service';

@@ -17,6 +17,10 @@ export interface ApplicationSettings {
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
   /** How long a read with `min_position` waits for the read models before 503 `read_model_lagging` (MIN_POSITION_WAIT_MS; default 5000). */
   readonly minPositionWaitMs?: number;
+  /** ACTIVATION_WAITERS_MAX: long-poll activations waiting at once in this process; undefined: the default. */
+  readonly activationWaitersMax?: number;
+  /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; undefined: the default. */
+  readonly activationWaitersPerToken?: number;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

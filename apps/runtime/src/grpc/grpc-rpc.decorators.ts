@@ -3,7 +3,11 @@ import type { AgentRuntimeRpc, CommandRequestFields, RpcRequest } from '@app/con
 import { GrpcServerStream, GrpcUnary, type GrpcCallContext, type GrpcStreamContext } from '@app/platform';
 import { commandEnvelopeOf, requireId } from './grpc-envelope';
 
-type Handler<M extends AgentRuntimeRpc, Extra> = (request: RpcRequest<M>, extra: Extra) => Promise<unknown>;
+type Handler<M extends AgentRuntimeRpc, Extra> = (
+  request: RpcRequest<M>,
+  extra: Extra,
+  context: GrpcCallContext,
+) => Promise<unknown>;
 
 /**
  * Binds the method to RPC `rpc`, called as `(request, context)` by the host, through `call`, with
@@ -32,14 +36,15 @@ function bind<M extends AgentRuntimeRpc, Extra, Context extends GrpcCallContext 
 /**
  * A command RPC: the method gets the request as the loader hands it (typed from the .proto)
  * and the command envelope every command request carries (agent_id, command_id,
- * expected_revision, correlation_id, the caller), checked as the HTTP edge checks them.
+ * expected_revision, correlation_id, the caller), checked as the HTTP edge checks them, then
+ * the call's context (its cancellation signal).
  * Its reply is the HTTP body; the host maps it to the response message.
  */
 export function GrpcCommand<M extends AgentRuntimeRpc>(
   rpc: M & (RpcRequest<M> extends CommandRequestFields ? unknown : never),
 ) {
   return bind<M, CommandEnvelope>(rpc, async (handle, self, request, context) =>
-    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context)),
+    handle.call(self, request, await commandEnvelopeOf(request as CommandRequestFields, context), context),
   );
 }
 
@@ -58,7 +63,7 @@ export function GrpcAgentQuery<M extends AgentRuntimeRpc>(
     const agentId = requireId('agent_id', (request as { agent_id: string }).agent_id);
     const position = parseMinPosition((request as { min_position?: unknown }).min_position);
     if (position !== null && !options.storeRead) await context.readYourWrites?.reach(agentId, position);
-    return handle.call(self, request, agentId);
+    return handle.call(self, request, agentId, context);
   });
 }
 
@@ -73,10 +78,12 @@ export function GrpcAgentStream<M extends AgentRuntimeRpc>(
   return bind<M, { agentId: string; signal: AbortSignal }, GrpcStreamContext>(
     rpc,
     (handle, self, request, context) =>
-      handle.call(self, request, {
-        agentId: requireId('agent_id', (request as { agent_id: string }).agent_id),
-        signal: context.signal,
-      }),
+      handle.call(
+        self,
+        request,
+        { agentId: requireId('agent_id', (request as { agent_id: string }).agent_id), signal: context.signal },
+        context,
+      ),
     true,
   );
 }

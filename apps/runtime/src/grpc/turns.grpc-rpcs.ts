@@ -5,7 +5,7 @@ import { CloseRoundCommand, EndTurnCommand, RecordRoundCommand, TurnHeartbeatCom
 import type { RpcRequest } from '@app/contracts';
 import { ActivationDto } from '@app/contracts';
 import { HeartbeatDto, RecordRoundDto, TurnTerminalDto } from '@app/contracts';
-import { GrpcService } from '@app/platform';
+import { type GrpcCallContext, GrpcService } from '@app/platform';
 import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
 import { requireId } from './grpc-envelope';
 import { checked } from './grpc-requests';
@@ -17,13 +17,14 @@ export class TurnRpcs {
   constructor(private readonly commands: CommandBus) {}
 
   @GrpcCommand('Activate')
-  async activate(request: RpcRequest<'Activate'>, envelope: CommandEnvelope) {
-    const { lease_ttl_ms, context_budget } = await checked(ActivationDto, {
+  async activate(request: RpcRequest<'Activate'>, envelope: CommandEnvelope, { signal }: GrpcCallContext) {
+    const { lease_ttl_ms, context_budget, wait_ms } = await checked(ActivationDto, {
       lease_ttl_ms: request.lease_ttl_ms,
       context_budget: request.context_budget,
+      wait_ms: request.wait_ms,
     });
     return this.commands.execute(
-      new ActivateAgentCommand(envelope, { lease_ttl_ms, context_budget_tokens: context_budget }),
+      new ActivateAgentCommand(envelope, { lease_ttl_ms, context_budget_tokens: context_budget, wait_ms, signal }),
     );
   }
 

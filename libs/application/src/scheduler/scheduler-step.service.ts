@@ -41,6 +41,9 @@ const MAX_ATTEMPTS = 8;
 /** Decisions after which the worker keeps stepping: they changed what the next decision is. */
 const CHAINING = new Set(['EmitSystemTick', 'ReduceMessageOnly']);
 
+/** True when carrying out `decision` changed what the next decision is: step again without waiting. */
+export const chainsToNextStep = (decision: SchedulerDecision): boolean => CHAINING.has(decision.kind);
+
 /**
  * One scheduler step for one agent, shared by the scheduler worker and `POST activations`:
  * time-driven maintenance first (an expired lease, due timers), then `decideNextAction`,
@@ -61,7 +64,7 @@ export class SchedulerStepService {
     let last: StepResult | null = null;
     for (let i = 0; i < maxSteps; i++) {
       last = await this.step(agentId);
-      if (!last || !CHAINING.has(last.decision.kind)) return last;
+      if (!last || !chainsToNextStep(last.decision)) return last;
     }
     return last;
   }

@@ -11,14 +11,15 @@ import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDire
 import { ReadModelsModule } from '@app/read-models';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
+import { ActivationWaiters } from './activation-waiters';
 import { SchedulerStepService } from './scheduler-step.service';
 import { SchedulerWorker } from './scheduler-worker';
 
 /** One scheduler step, shared by the worker and `POST activations`. */
 @Module({
   imports: [WorkItemsModule],
-  providers: [SchedulerStepService, ActivateAgentHandler],
-  exports: [SchedulerStepService, WorkItemsModule],
+  providers: [SchedulerStepService, ActivateAgentHandler, ActivationWaiters],
+  exports: [SchedulerStepService, ActivationWaiters, WorkItemsModule],
 })
 export class SchedulerStepModule {}
 

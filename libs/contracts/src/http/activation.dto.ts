@@ -27,4 +27,19 @@ export class ActivationDto {
   @Min(0)
   @Max(1_000_000)
   context_budget?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 60_000,
+    default: 0,
+    description:
+      'long poll: when the decision opens no turn, wait up to this many ms for an event of the agent or its next ' +
+      'deadline and step again; answers the first step that opens a turn, else the last decision (no `turn`). ' +
+      '0: one step',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  wait_ms?: number;
 }

@@ -54,6 +54,10 @@ export interface RuntimeConfig {
   readonly taskExpectedDurations: Readonly<Record<string, number>>;
   /** MIN_POSITION_WAIT_MS: how long a read with `min_position` waits for the read models (unset: 5000). */
   readonly minPositionWaitMs?: number;
+  /** ACTIVATION_WAITERS_MAX: long-poll activations (`wait_ms`) waiting at once in this process; unset: 5000. */
+  readonly activationWaitersMax?: number;
+  /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
+  readonly activationWaitersPerToken?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -164,6 +168,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of milliseconds (0..${max}), got '${raw}'`);
     return undefined;
   };
+  const count = (name: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,7}$/.test(raw) && Number(raw) >= 1) return Number(raw);
+    problems.push(`${name} must be a whole number (at least 1), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -203,6 +214,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),
     taskExpectedDurations: durations(),
     minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
+    activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
+    activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

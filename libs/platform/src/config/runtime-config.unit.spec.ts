@@ -30,6 +30,13 @@ describe('loadConfig with an empty environment', () => {
     });
   });
 
+  it('reads the bounds on waiting long-poll activations, and refuses one that is not a whole number', () => {
+    const bounded = loadConfig({ ACTIVATION_WAITERS_MAX: '200', ACTIVATION_WAITERS_PER_TOKEN: '20' }, '/srv');
+    expect(bounded).toMatchObject({ activationWaitersMax: 200, activationWaitersPerToken: 20 });
+    expect(() => loadConfig({ ACTIVATION_WAITERS_MAX: '0' }, '/srv')).toThrow(/ACTIVATION_WAITERS_MAX/);
+    expect(() => loadConfig({ ACTIVATION_WAITERS_PER_TOKEN: 'many' }, '/srv')).toThrow(/ACTIVATION_WAITERS_PER_TOKEN/);
+  });
+
   it('reads TASK_EXPECTED_DURATIONS as default task leases by kind, and refuses a malformed one', () => {
     expect(loadConfig({ TASK_EXPECTED_DURATIONS: 'build=600000; *=900000' }, '/srv').taskExpectedDurations).toEqual({
       build: 600_000,

@@ -19,6 +19,8 @@ export interface GrpcCallContext {
   requestId: string;
   /** Read-your-writes (the read RPCs wait for their `min_position` through it); absent in a bare host. */
   readYourWrites?: ReadYourWrites;
+  /** Aborts when the client cancels the call or goes away (a long poll stops waiting). */
+  signal?: AbortSignal;
 }
 
 export type GrpcUnaryInvoker = (request: unknown, context: GrpcCallContext) => unknown;
@@ -150,6 +152,9 @@ export function createUnaryHandler(
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const requestId = requestIdOf(call.metadata);
     const done = callLog(deps, path, requestId);
+    const cancelled = new AbortController();
+    const onCancelled = () => cancelled.abort();
+    call.once?.('cancelled', onCancelled);
     void (async () => {
       try {
         const caller = admitCall(deps, options, call);
@@ -159,6 +164,7 @@ export function createUnaryHandler(
             metadata: call.metadata,
             requestId,
             readYourWrites: deps.readYourWrites,
+            signal: cancelled.signal,
           }),
         );
         done('ok');
@@ -167,6 +173,8 @@ export function createUnaryHandler(
         const classified = classifyError(error);
         done(classified.code, error);
         callback(toServiceError(classified));
+      } finally {
+        call.removeListener?.('cancelled', onCancelled);
       }
     })();
   };

@@ -16,10 +16,17 @@ export interface ActivateRequest {
    * Token budget of the returned context (default 4096).
    */
   'context_budget'?: (number);
+  /**
+   * Long poll, 0..60000 ms (default 0: one step). When the decision opens no turn, wait for an event of
+   * the agent or its next deadline and step again; the reply is the first step that opens a turn, else
+   * the last decision (no turn). Cancelling the call ends the wait (docs/decisions/0028).
+   */
+  'wait_ms'?: (number);
   '_command_id'?: "command_id";
   '_correlation_id'?: "correlation_id";
   '_lease_ttl_ms'?: "lease_ttl_ms";
   '_context_budget'?: "context_budget";
+  '_wait_ms'?: "wait_ms";
 }
 
 /**
@@ -37,8 +44,15 @@ export interface ActivateRequest__Output {
    * Token budget of the returned context (default 4096).
    */
   'context_budget'?: (number);
+  /**
+   * Long poll, 0..60000 ms (default 0: one step). When the decision opens no turn, wait for an event of
+   * the agent or its next deadline and step again; the reply is the first step that opens a turn, else
+   * the last decision (no turn). Cancelling the call ends the wait (docs/decisions/0028).
+   */
+  'wait_ms'?: (number);
   '_command_id'?: "command_id";
   '_correlation_id'?: "correlation_id";
   '_lease_ttl_ms'?: "lease_ttl_ms";
   '_context_budget'?: "context_budget";
+  '_wait_ms'?: "wait_ms";
 }

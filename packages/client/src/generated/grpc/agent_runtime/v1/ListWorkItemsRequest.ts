@@ -1,0 +1,32 @@
+// Original file: proto/agent_runtime.proto
+
+
+export interface ListWorkItemsRequest {
+  'agent_id'?: (string);
+  /**
+   * "all" (default) | "open" | "completed" | "current" | "queued" | "blocked"
+   * | "waiting_for_operator" | "runnable" | "triggered"
+   */
+  'filter'?: (string);
+  /**
+   * Default 20, clamped to 1..100.
+   */
+  'limit'?: (number);
+  '_filter'?: "filter";
+  '_limit'?: "limit";
+}
+
+export interface ListWorkItemsRequest__Output {
+  'agent_id': (string);
+  /**
+   * "all" (default) | "open" | "completed" | "current" | "queued" | "blocked"
+   * | "waiting_for_operator" | "runnable" | "triggered"
+   */
+  'filter'?: (string);
+  /**
+   * Default 20, clamped to 1..100.
+   */
+  'limit'?: (number);
+  '_filter'?: "filter";
+  '_limit'?: "limit";
+}

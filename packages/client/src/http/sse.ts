@@ -62,6 +62,7 @@ export async function* sseStream<T>(source: SseSource, options: StreamOptions = 
         for await (const chunk of response.body) {
           parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
           for (let message = pending.shift(); message; message = pending.shift()) {
+            if (controller.signal.aborted) return;
             if (message.event === 'error') throw streamError(message.data);
             if (message.id !== undefined && lastId !== undefined && !isAfter(message.id, lastId)) continue;
             if (message.id !== undefined) lastId = message.id;

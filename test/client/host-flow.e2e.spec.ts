@@ -1,6 +1,6 @@
 import { RuntimeApiError, RuntimeClient } from '@agent-runtime/client';
 import { startTestApp, type TestApp } from '../support/app';
-import { callerEventsOf } from '../support/grpc';
+import { agentsProjected, callerEventsOf } from '../support/grpc';
 import { freshId } from '../support/postgres';
 
 /*
@@ -64,6 +64,90 @@ describe.each(['http', 'grpc'] as const)('RuntimeClient over %s, on the real run
     expect(state.next_decision).toEqual(expect.objectContaining({ kind: expect.any(String) }));
     expect(await client.getPlan(agent, 'w-1')).toEqual(expect.any(String));
     expect((await client.listDecisions(agent)).items.length).toBeGreaterThan(0);
+  });
+
+  it('covers the waiting plane, timers, tasks, messages, control and the other reads', async () => {
+    // The lists come from the read models. Until command replies carry `position` (then the
+    // client passes min_position by itself), the spec waits for the projection before them.
+    const projected = () => agentsProjected(app, agent);
+    await client.createWorkItem(agent, { work_item_id: 'w-2', objective: 'Wait for CI' });
+    const external = await client.waitFor(agent, 'w-2', {
+      wake: 'external',
+      reason: 'CI runs',
+      source: 'ci',
+      resource: 'ci/build-1',
+    });
+    expect(external).toMatchObject({ waiting_intent: { wake: 'external' }, callback_token: expect.any(String) });
+    const called = await client.callback(external.callback_token, {
+      source: 'ci',
+      payload: { passed: true },
+      event_id: 'e-1',
+    });
+    expect(called).toMatchObject({ status: 'triggered', waiting_intent_id: external.waiting_intent.id });
+    const second = await client.waitFor(agent, null, { wake: 'external', reason: 'a webhook', resource: 'hook/1' });
+    const triggered = await client.triggerWaitingIntent(agent, second.waiting_intent.id, {
+      source: 'hook',
+      payload: 'ping',
+    });
+    expect(triggered).toMatchObject({ status: 'triggered' });
+    const third = await client.waitFor(agent, null, { wake: 'operator_input', reason: 'a question' });
+    expect((await client.cancelWaitingIntent(agent, third.waiting_intent.id, { note: 'answered' })).cancelled).toBe(
+      true,
+    );
+    await projected();
+    expect((await client.listWaitingIntents(agent, { status: 'cancelled' })).items).toEqual([
+      expect.objectContaining({ id: third.waiting_intent.id }),
+    ]);
+
+    const timer = await client.createTimer(agent, { duration_ms: 3_600_000, resume_text: 'check again' });
+    await projected();
+    expect((await client.listTimers(agent, { status: 'scheduled' })).items).toEqual([
+      expect.objectContaining({ id: timer.timer.id }),
+    ]);
+    expect((await client.cancelTimer(agent, timer.timer.id)).cancelled).toBe(true);
+
+    const task = await client.createTask(agent, {
+      kind: 'build',
+      wait_policy: 'background',
+      expected_duration_ms: 60_000,
+    });
+    await client.taskHeartbeat(agent, task.task.id);
+    const done = await client.updateTaskStatus(agent, task.task.id, { status: 'completed', detail: 'green' });
+    expect(done.task).toMatchObject({ id: task.task.id, status: 'completed' });
+    await projected();
+    expect((await client.listTasks(agent, { filter: 'terminal' })).items).toEqual([
+      expect.objectContaining({ id: task.task.id }),
+    ]);
+
+    const note = await client.enqueueMessage(agent, {
+      kind: 'operator_prompt',
+      body: { note: 'later' },
+      priority: 'background',
+    });
+    expect(note.message).toMatchObject({ body: { note: 'later' }, status: 'queued' });
+    expect((await client.dropMessage(agent, note.message.id)).dropped).toBe(true);
+    await projected();
+    expect((await client.listMessages(agent, { status: 'dropped' })).items).toEqual([
+      expect.objectContaining({ id: note.message.id }),
+    ]);
+    expect(await client.submitWakeHint(agent, { source: 'cron', reason: 'tick' })).toMatchObject({
+      disposition: expect.any(String),
+    });
+    expect(await client.control(agent, { action: 'pause' })).toMatchObject({ posture: 'paused', changed: true });
+    expect(await client.control(agent, { action: 'resume' })).toMatchObject({ changed: true });
+
+    await client.replacePlan(agent, 'w-2', '# Plan\n\n- wait for CI\n');
+    expect(await client.getPlan(agent, 'w-2')).toBe('# Plan\n\n- wait for CI\n');
+    await client.updateWorkItem(agent, 'w-2', { objective: 'Wait for CI, then ship' });
+    await projected();
+    expect((await client.getWorkItem(agent, 'w-2')).objective).toBe('Wait for CI, then ship');
+    expect((await client.listWorkItems(agent, { filter: 'open' })).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'w-2' })]),
+    );
+    expect(await client.getAgent(agent)).toMatchObject({ agent_id: agent });
+    expect(await client.getContext(agent)).toMatchObject({ budget_tokens: expect.any(Number) });
+    expect((await client.listBriefs(agent)).items).toEqual(expect.any(Array));
+    expect((await client.listDeliverySummaries(agent)).items).toEqual(expect.any(Array));
   });
 
   it('refuses with typed errors: 404, 409 and 400 validation', async () => {

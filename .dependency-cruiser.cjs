@@ -1,6 +1,6 @@
 /**
  * The import rules of the repository, stated once (docs/architecture.md, ADR 0013), checked by
- * `npm run lint` on apps, libs, test, tools and bench, and proven able to fail by
+ * `npm run lint` on apps, libs, packages, test, tools and bench, and proven able to fail by
  * test/architecture/dependency-rules.spec.ts.
  */
 
@@ -81,6 +81,14 @@ module.exports = {
       to: { path: '^(test|tools|bench)/' },
     },
     {
+      name: 'client-package-stands-alone',
+      comment:
+        'packages/client is published on its own: it never imports the libraries, the apps, test/, tools/ or bench/ (its specs against a real runtime live in test/client).',
+      severity: 'error',
+      from: { path: '^packages/client/' },
+      to: { path: '^(libs|apps|test|tools|bench)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No file-level import cycle (type-only imports count).',
       severity: 'error',
@@ -144,7 +152,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^dist/', '^console/', '^coverage/'] },
+    exclude: { path: ['^dist/', '^console/', '^coverage/', '^packages/[^/]+/dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

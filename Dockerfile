@@ -4,6 +4,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# The workspaces' manifests: npm ci links them (packages/client, the typed client).
+COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -6,7 +6,7 @@ module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testMatch: ['<rootDir>/{apps,libs,test,packages}/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs,packages,test}/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/reliability/soak/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],

@@ -7,21 +7,21 @@
  */
 
 /** A JSON object: what a tool call's arguments are once parsed. */
-export type JsonObject = { [key: string]: unknown };
+export type JsonRecord = { [key: string]: unknown };
 
 /** A tool the host offers the model: its name, what it does, and a JSON Schema of its arguments. */
 export interface ModelToolDefinition {
   name: string;
   description: string;
   /** A JSON Schema (`{type: 'object', properties, required}`) of the arguments object. */
-  parameters: JsonObject;
+  parameters: JsonRecord;
 }
 
 /** A tool call the model asked for. `id` is the provider's (or the script's) tool call id. */
 export interface ModelToolCall {
   id: string;
   name: string;
-  arguments: JsonObject;
+  arguments: JsonRecord;
 }
 
 /** One section of the runtime's context projection (`GET .../context`, or an activation's `context`). */

@@ -13,7 +13,7 @@ import {
   ModelNetworkError,
   ModelTimeoutError,
 } from './errors';
-import type { JsonObject, ModelAdapter, ModelRequest, ModelResponse } from './model-adapter';
+import type { JsonRecord, ModelAdapter, ModelRequest, ModelResponse } from './model-adapter';
 import { parseChatResponse, parseErrorBody, toChatRequest } from './openai-chat-wire';
 import { backoffMs, retryAfterMs, sleep } from './retry';
 
@@ -33,7 +33,7 @@ export interface OpenAiChatModelOptions {
   /** The longest wait between attempts (default 30000); a longer Retry-After fails at once. */
   maxRetryDelayMs?: number;
   /** Extra request fields, e.g. `{temperature: 0, max_tokens: 1024, parallel_tool_calls: true}`. */
-  body?: JsonObject;
+  body?: JsonRecord;
   /** Extra headers, e.g. an organization header. */
   headers?: Record<string, string>;
   /** Where MODEL_* are read (default process.env). */

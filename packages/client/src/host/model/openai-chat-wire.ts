@@ -4,7 +4,7 @@
  */
 import { ModelResponseError } from './errors';
 import {
-  type JsonObject,
+  type JsonRecord,
   type ModelFinishReason,
   type ModelMessage,
   type ModelRequest,
@@ -26,7 +26,7 @@ export interface ChatToolCall {
 }
 
 /** The request body: the context as a system message, the turn's messages, the tools (when any). */
-export function toChatRequest(model: string, request: ModelRequest, extra: JsonObject = {}): JsonObject {
+export function toChatRequest(model: string, request: ModelRequest, extra: JsonRecord = {}): JsonRecord {
   const system = renderContext(request.context);
   const messages: ChatMessage[] = [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -160,7 +160,7 @@ function parseJson(body: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is JsonObject {
+function isObject(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

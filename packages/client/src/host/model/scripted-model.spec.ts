@@ -1,7 +1,7 @@
 import { ModelAbortedError, ScriptedModelError } from './errors';
 import {
   assistantMessage,
-  type JsonObject,
+  type JsonRecord,
   type ModelMessage,
   type ModelResponse,
   type ModelToolDefinition,
@@ -17,7 +17,7 @@ const tool = (name: string): ModelToolDefinition => ({
 const TOOLS = ['create_work_item', 'pick_work_item', 'update_work_item', 'wait_for', 'complete_work_item'].map(tool);
 const CONTEXT = { text: 'current work item: none' };
 
-type Tools = Record<string, (args: JsonObject) => unknown>;
+type Tools = Record<string, (args: JsonRecord) => unknown>;
 
 /** A minimal host turn: call the model, run its tools, append the results, until it stops. */
 async function runTurn(model: ScriptedModel, user: string, tools: Tools): Promise<ModelResponse[]> {
@@ -39,11 +39,11 @@ async function runTurn(model: ScriptedModel, user: string, tools: Tools): Promis
 }
 
 /** Fake work-item tools that log what they were called with. */
-function fakeTools(log: Array<[string, JsonObject]>, overrides: Tools = {}): Tools {
+function fakeTools(log: Array<[string, JsonRecord]>, overrides: Tools = {}): Tools {
   let next = 0;
   const record =
-    (name: string, answer: (args: JsonObject) => unknown) =>
-    (args: JsonObject): unknown => {
+    (name: string, answer: (args: JsonRecord) => unknown) =>
+    (args: JsonRecord): unknown => {
       log.push([name, args]);
       return answer(args);
     };
@@ -101,7 +101,7 @@ const exampleScript = (): Script => ({
 describe('ScriptedModel', () => {
   it('plays plan, pick, update todos, wait on a timer, then completes with a report on the next turn', async () => {
     const model = new ScriptedModel(exampleScript());
-    const log: Array<[string, JsonObject]> = [];
+    const log: Array<[string, JsonRecord]> = [];
     const tools = fakeTools(log);
 
     const first = await runTurn(model, 'Write the quarterly report', tools);

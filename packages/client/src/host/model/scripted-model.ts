@@ -7,7 +7,7 @@
  */
 import { ModelAbortedError, ScriptedModelError } from './errors';
 import type {
-  JsonObject,
+  JsonRecord,
   ModelAdapter,
   ModelFinishReason,
   ModelMessage,
@@ -21,7 +21,7 @@ export interface ScriptedToolCall {
   /** Default: `call_<turn>_<round>_<index>` (1-based turn and round, 0-based index). */
   id?: string;
   name: string;
-  arguments?: JsonObject;
+  arguments?: JsonRecord;
 }
 
 export interface ScriptedRound {
@@ -74,7 +74,7 @@ export interface ScriptedModelOptions {
 }
 
 /** A tool call for a scripted round: `call('pick_work_item', {work_item_id: 'w1'})`. */
-export function call(name: string, args: JsonObject = {}, id?: string): ScriptedToolCall {
+export function call(name: string, args: JsonRecord = {}, id?: string): ScriptedToolCall {
   return { name, arguments: args, ...(id !== undefined ? { id } : {}) };
 }
 

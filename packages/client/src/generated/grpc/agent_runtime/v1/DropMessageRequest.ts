@@ -1,0 +1,24 @@
+// Original file: proto/agent_runtime.proto
+
+
+export interface DropMessageRequest {
+  'agent_id'?: (string);
+  'command_id'?: (string);
+  'expected_revision'?: (string);
+  'correlation_id'?: (string);
+  'message_id'?: (string);
+  '_command_id'?: "command_id";
+  '_expected_revision'?: "expected_revision";
+  '_correlation_id'?: "correlation_id";
+}
+
+export interface DropMessageRequest__Output {
+  'agent_id': (string);
+  'command_id'?: (string);
+  'expected_revision'?: (string);
+  'correlation_id'?: (string);
+  'message_id': (string);
+  '_command_id'?: "command_id";
+  '_expected_revision'?: "expected_revision";
+  '_correlation_id'?: "correlation_id";
+}

@@ -1,0 +1,20 @@
+// Original file: proto/agent_runtime.proto
+
+
+export interface GetStateRequest {
+  'agent_id'?: (string);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_min_position'?: "min_position";
+}
+
+export interface GetStateRequest__Output {
+  'agent_id': (string);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_min_position'?: "min_position";
+}

@@ -1,0 +1,38 @@
+// Original file: proto/agent_runtime.proto
+
+
+export interface ListTasksRequest {
+  'agent_id'?: (string);
+  /**
+   * "all" (default) | "active" | "terminal"
+   */
+  'filter'?: (string);
+  'work_item_id'?: (string);
+  'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_filter'?: "filter";
+  '_work_item_id'?: "work_item_id";
+  '_limit'?: "limit";
+  '_min_position'?: "min_position";
+}
+
+export interface ListTasksRequest__Output {
+  'agent_id': (string);
+  /**
+   * "all" (default) | "active" | "terminal"
+   */
+  'filter'?: (string);
+  'work_item_id'?: (string);
+  'limit'?: (number);
+  /**
+   * Answer once the read models include this global position (a command reply's `position`).
+   */
+  'min_position'?: (string);
+  '_filter'?: "filter";
+  '_work_item_id'?: "work_item_id";
+  '_limit'?: "limit";
+  '_min_position'?: "min_position";
+}

@@ -1,0 +1,37 @@
+import type { MessageBody } from '../generated/grpc/agent_runtime/v1/MessageBody';
+
+/** HTTP's string-or-object body (message body, trigger payload, wake hint body) as the proto's MessageBody. */
+export function messageBody(value: unknown): MessageBody | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? { text: value } : { json: JSON.stringify(value) };
+}
+
+/**
+ * A reply as the HTTP face sends it, nulls aside (docs/api.md, gRPC: "Replies equal the HTTP
+ * bodies with null fields left out"): without the loader's presence marks (`_field`), a
+ * MessageBody as its string or object, a warning's `details_json` spread into the warning.
+ */
+export function httpShape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(httpShape);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (isMessageBody(record)) return record.content === 'text' ? record.text : JSON.parse(String(record.json));
+  const shaped: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(record)) {
+    if (key.startsWith('_') || inner === null) continue;
+    if (key === 'details_json' && typeof inner === 'string' && 'kind' in record) {
+      Object.assign(shaped, JSON.parse(inner));
+      continue;
+    }
+    shaped[key] = httpShape(inner);
+  }
+  return shaped;
+}
+
+function isMessageBody(record: Record<string, unknown>): boolean {
+  const content = record.content;
+  return (
+    (content === 'text' || content === 'json') &&
+    Object.keys(record).every((key) => key === 'content' || key === 'text' || key === 'json')
+  );
+}

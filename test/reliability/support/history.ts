@@ -227,6 +227,24 @@ function checkCommandGroups(
   }
 }
 
+/**
+ * A repeat answers the first reply, but for `position`: a replayed command answers the position of
+ * the agent's last event (docs/api.md, "Consistency of reads"), at or past the first reply's.
+ */
+function withoutPosition(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('position' in body)) return body;
+  const { position: _position, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+function positionNotBefore(repeat: unknown, first: unknown): boolean {
+  const positionOf = (body: unknown) =>
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).position : undefined;
+  const [later, earlier] = [positionOf(repeat), positionOf(first)];
+  if (typeof later !== 'string' || typeof earlier !== 'string') return later === earlier;
+  return BigInt(later) >= BigInt(earlier);
+}
+
 function checkAcknowledgements(
   log: AckLog,
   streams: Map<string, StoredEvent[]>,
@@ -237,7 +255,11 @@ function checkAcknowledgements(
     const events = (streams.get(agentStream(record.agent)) ?? []).filter((e) => e.metadata.command_id === record.key);
     const answers = record.replies.filter((r) => r.status !== null && r.status >= 200 && r.status < 300);
     for (const answer of answers.slice(1)) {
-      if (answer.status !== answers[0].status || !isDeepStrictEqual(answer.body, answers[0].body)) {
+      if (
+        answer.status !== answers[0].status ||
+        !isDeepStrictEqual(withoutPosition(answer.body), withoutPosition(answers[0].body)) ||
+        !positionNotBefore(answer.body, answers[0].body)
+      ) {
         problem(
           `command ${record.key}: a repeat answered differently (${answers[0].status} ${JSON.stringify(answers[0].body)} then ${answer.status} ${JSON.stringify(answer.body)})`,
         );

@@ -1,6 +1,7 @@
 import type { CommandOptions, ReadOptions } from './client-base';
-import { UnsupportedOperationError } from './errors';
-import { messageBody } from './grpc/messages';
+import { GrpcTransport } from './grpc/grpc-transport';
+import { grpcStream } from './grpc/grpc-stream';
+import { eventItem, httpShape, messageBody } from './grpc/messages';
 import { sseStream, type StreamFrame, type StreamOptions } from './http/sse';
 import { route } from './operation';
 import type {
@@ -25,8 +26,6 @@ export interface ChangeFrameData {
   position: string;
   type: string;
 }
-
-const NOT_OVER_GRPC = (what: string) => `${what}: not yet over gRPC (WatchEvents/WatchChanges are coming); use HTTP`;
 
 /**
  * The runtime's client: `new RuntimeClient({ url, token, transport: 'http' | 'grpc' })`. Every
@@ -95,13 +94,18 @@ export class RuntimeClient extends WaitingClient {
     );
   }
 
-  /** One scheduler step; a StartModelTurn decision opens a turn (`turn`, `message`, `context`). */
+  /**
+   * One scheduler step; a StartModelTurn decision opens a turn (`turn`, `message`, `context`).
+   * With `wait_ms` a long poll: the server waits up to that long for a step that opens a turn,
+   * and each attempt's timeout (the gRPC deadline) is `requestTimeoutMs` on top of it.
+   */
   activate(agentId: string, body: ActivationBody = {}, options?: CommandOptions) {
     return this.command<CommandReply<'/v1/agents/{agent_id}/activations', 'post'>>(
       {
         name: 'activate',
         kind: 'command',
         agentId,
+        longPollMs: body.wait_ms,
         http: { method: 'POST', path: route('agents', agentId, 'activations'), body },
         grpc: { rpc: 'Activate', request: { agent_id: agentId, ...body } },
       },
@@ -240,7 +244,11 @@ export class RuntimeClient extends WaitingClient {
         kind: 'read',
         agentId,
         http: { method: 'GET', path: route('agents', agentId, 'events'), query },
-        grpc: { unsupported: NOT_OVER_GRPC('readEvents') },
+        grpc: {
+          rpc: 'ReadEvents',
+          request: { agent_id: agentId, after: query.after, limit: int(query.limit) },
+          reply: (reply) => ({ ...reply, items: ((reply.items ?? []) as Array<Record<string, unknown>>).map(eventItem) }),
+        },
       },
       options,
     );
@@ -248,12 +256,26 @@ export class RuntimeClient extends WaitingClient {
 
   /** The agent's events as they are appended (backlog after `after` first), resuming after drops. */
   agentEvents(agentId: string, options: StreamOptions = {}): AsyncGenerator<StreamFrame<JsonObject>> {
-    return this.stream<JsonObject>('agentEvents', route('agents', agentId, 'events', 'stream'), options);
+    return this.stream<JsonObject>(route('agents', agentId, 'events', 'stream'), options, {
+      rpc: 'WatchEvents',
+      request: (after) => ({ agent_id: agentId, after }),
+      frame: (message) => {
+        const item = eventItem(message);
+        return { id: String(item.revision), event: String(item.type), data: item };
+      },
+    });
   }
 
   /** The changes feed across the token's agents (admin: all), resuming after drops. */
   changes(options: StreamOptions = {}): AsyncGenerator<StreamFrame<ChangeFrameData>> {
-    return this.stream<ChangeFrameData>('changes', route('changes'), options);
+    return this.stream<ChangeFrameData>(route('changes'), options, {
+      rpc: 'WatchChanges',
+      request: (after) => ({ after }),
+      frame: (message) => {
+        const change = httpShape(message) as ChangeFrameData;
+        return { id: change.position, event: 'change', data: change };
+      },
+    });
   }
 
   private agentRead<T>(
@@ -277,8 +299,21 @@ export class RuntimeClient extends WaitingClient {
     );
   }
 
-  private stream<T>(name: string, path: string, options: StreamOptions): AsyncGenerator<StreamFrame<T>> {
-    if (this.options.transport === 'grpc') throw new UnsupportedOperationError(NOT_OVER_GRPC(name));
+  /** An SSE route over HTTP, its server-streaming RPC over gRPC: the same frames, the same resume. */
+  private stream<T>(
+    path: string,
+    options: StreamOptions,
+    grpc: {
+      rpc: string;
+      request: (after: string | undefined) => object;
+      frame: (message: Record<string, unknown>) => StreamFrame<T>;
+    },
+  ): AsyncGenerator<StreamFrame<T>> {
+    const transport = this.transport;
+    if (transport instanceof GrpcTransport) {
+      const open = (after: string | undefined) => transport.openStream(grpc.rpc, grpc.request(after));
+      return grpcStream<T>({ rpc: grpc.rpc, open, frame: grpc.frame, retry: this.retryPolicy }, options);
+    }
     const url = new URL(this.options.url.replace(/\/+$/, '') + path);
     const headers: Record<string, string> = { ...this.options.headers };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;

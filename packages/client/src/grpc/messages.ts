@@ -35,3 +35,14 @@ function isMessageBody(record: Record<string, unknown>): boolean {
     Object.keys(record).every((key) => key === 'content' || key === 'text' || key === 'json')
   );
 }
+
+/** An `AgentEvent` as the HTTP item: `data_json` and `metadata_json` parsed back into `data` and `metadata`. */
+export function eventItem(message: Record<string, unknown>): Record<string, unknown> {
+  const { data_json, metadata_json, ...fields } = message;
+  const item = httpShape(fields) as Record<string, unknown>;
+  return {
+    ...item,
+    data: typeof data_json === 'string' && data_json !== '' ? JSON.parse(data_json) : {},
+    metadata: typeof metadata_json === 'string' && metadata_json !== '' ? JSON.parse(metadata_json) : {},
+  };
+}

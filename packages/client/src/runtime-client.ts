@@ -247,7 +247,10 @@ export class RuntimeClient extends WaitingClient {
         grpc: {
           rpc: 'ReadEvents',
           request: { agent_id: agentId, after: query.after, limit: int(query.limit) },
-          reply: (reply) => ({ ...reply, items: ((reply.items ?? []) as Array<Record<string, unknown>>).map(eventItem) }),
+          reply: (reply) => ({
+            ...reply,
+            items: ((reply.items ?? []) as Array<Record<string, unknown>>).map(eventItem),
+          }),
         },
       },
       options,

@@ -25,7 +25,10 @@ const ignore = () => undefined;
  * INVALID_ARGUMENT...) ends the iteration with its RuntimeApiError. `return()` (a `break` out
  * of `for await`) or the signal cancels the call and ends the iteration without an error.
  */
-export async function* grpcStream<T>(source: GrpcStreamSource<T>, options: StreamOptions = {}): AsyncGenerator<StreamFrame<T>> {
+export async function* grpcStream<T>(
+  source: GrpcStreamSource<T>,
+  options: StreamOptions = {},
+): AsyncGenerator<StreamFrame<T>> {
   if (options.signal?.aborted) return;
   let call: ClientReadableStream<Record<string, unknown>> | undefined;
   let stopped = false;

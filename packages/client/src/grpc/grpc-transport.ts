@@ -86,8 +86,7 @@ export class GrpcTransport implements Transport {
    */
   openStream(rpc: string, request: object): ClientReadableStream<Record<string, unknown>> {
     const method = this.client[rpc] as unknown as
-      | ((request: object, metadata: Metadata) => ClientReadableStream<Record<string, unknown>>)
-      | undefined;
+      ((request: object, metadata: Metadata) => ClientReadableStream<Record<string, unknown>>) | undefined;
     if (typeof method !== 'function') throw new UnsupportedOperationError(`the server's .proto has no ${rpc}`);
     const metadata = new Metadata();
     if (this.options.token) metadata.set('authorization', `Bearer ${this.options.token}`);

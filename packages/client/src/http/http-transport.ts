@@ -39,7 +39,12 @@ export class HttpTransport implements Transport {
       headers['content-type'] = http.text ? 'text/markdown' : 'application/json';
     }
     const timeoutMs = this.options.requestTimeoutMs + (operation.longPollMs ?? 0);
-    const response = await this.fetchWithTimeout(url, { method: http.method, headers, body }, timeoutMs, context.signal);
+    const response = await this.fetchWithTimeout(
+      url,
+      { method: http.method, headers, body },
+      timeoutMs,
+      context.signal,
+    );
     return readReply(response, http.replyText === true);
   }
 

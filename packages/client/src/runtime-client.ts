@@ -1,8 +1,6 @@
 import type { CommandOptions, ReadOptions } from './client-base';
-import { GrpcTransport } from './grpc/grpc-transport';
-import { grpcStream } from './grpc/grpc-stream';
-import { eventItem, httpShape, messageBody } from './grpc/messages';
-import { sseStream, type StreamFrame, type StreamOptions } from './http/sse';
+import { changeFrame, eventFrame, eventItem, messageBody } from './grpc/messages';
+import type { StreamFrame, StreamOptions } from './http/sse';
 import { route } from './operation';
 import type {
   ActivationBody,
@@ -259,26 +257,14 @@ export class RuntimeClient extends WaitingClient {
 
   /** The agent's events as they are appended (backlog after `after` first), resuming after drops. */
   agentEvents(agentId: string, options: StreamOptions = {}): AsyncGenerator<StreamFrame<JsonObject>> {
-    return this.stream<JsonObject>(route('agents', agentId, 'events', 'stream'), options, {
-      rpc: 'WatchEvents',
-      request: (after) => ({ agent_id: agentId, after }),
-      frame: (message) => {
-        const item = eventItem(message);
-        return { id: String(item.revision), event: String(item.type), data: item };
-      },
-    });
+    const grpc = { rpc: 'WatchEvents', request: (after?: string) => ({ agent_id: agentId, after }), frame: eventFrame };
+    return this.stream<JsonObject>(route('agents', agentId, 'events', 'stream'), options, grpc);
   }
 
   /** The changes feed across the token's agents (admin: all), resuming after drops. */
   changes(options: StreamOptions = {}): AsyncGenerator<StreamFrame<ChangeFrameData>> {
-    return this.stream<ChangeFrameData>(route('changes'), options, {
-      rpc: 'WatchChanges',
-      request: (after) => ({ after }),
-      frame: (message) => {
-        const change = httpShape(message) as ChangeFrameData;
-        return { id: change.position, event: 'change', data: change };
-      },
-    });
+    const grpc = { rpc: 'WatchChanges', request: (after?: string) => ({ after }), frame: changeFrame<ChangeFrameData> };
+    return this.stream<ChangeFrameData>(route('changes'), options, grpc);
   }
 
   private agentRead<T>(
@@ -300,26 +286,5 @@ export class RuntimeClient extends WaitingClient {
       },
       options,
     );
-  }
-
-  /** An SSE route over HTTP, its server-streaming RPC over gRPC: the same frames, the same resume. */
-  private stream<T>(
-    path: string,
-    options: StreamOptions,
-    grpc: {
-      rpc: string;
-      request: (after: string | undefined) => object;
-      frame: (message: Record<string, unknown>) => StreamFrame<T>;
-    },
-  ): AsyncGenerator<StreamFrame<T>> {
-    const transport = this.transport;
-    if (transport instanceof GrpcTransport) {
-      const open = (after: string | undefined) => transport.openStream(grpc.rpc, grpc.request(after));
-      return grpcStream<T>({ rpc: grpc.rpc, open, frame: grpc.frame, retry: this.retryPolicy }, options);
-    }
-    const url = new URL(this.options.url.replace(/\/+$/, '') + path);
-    const headers: Record<string, string> = { ...this.options.headers };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    return sseStream<T>({ url, headers, fetch: this.options.fetch ?? fetch, retry: this.retryPolicy }, options);
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@app/event-store/testing';
-import { RuntimeClient, UnsupportedOperationError, type StreamFrame } from '@agent-runtime/client';
+import { RuntimeClient, type StreamFrame } from '@agent-runtime/client';
 import { EventStreams } from '../../apps/runtime/src/audit/event-stream';
 import { startTestApp, type TestApp } from '../support/app';
 import { freshId } from '../support/postgres';
@@ -130,12 +130,5 @@ describe('the client streams (server-sent events) with resume', () => {
       if (frames.length === 3) break;
     }
     expect(frames).toEqual(['1', '2', '3']);
-  });
-
-  it('refuses the streams over gRPC for now, clearly', () => {
-    const grpc = new RuntimeClient({ url: `grpc://${app.grpcAddress}`, token: TOKEN, transport: 'grpc' });
-    expect(() => grpc.agentEvents(agent)).toThrow(UnsupportedOperationError);
-    expect(() => grpc.changes()).toThrow(/not yet over gRPC/);
-    grpc.close();
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { grpcStream } from './grpc/grpc-stream';
 import { GrpcTransport } from './grpc/grpc-transport';
+import { sseStream, type StreamFrame, type StreamOptions } from './http/sse';
 import { HttpTransport } from './http/http-transport';
 import type { Operation, Transport } from './operation';
 import { WrittenPositions } from './positions';
@@ -101,5 +103,26 @@ export class RuntimeClientBase {
     return withRetries(() => this.transport.send(operation, { minPosition, signal }), this.retryPolicy, {
       signal,
     }) as Promise<T>;
+  }
+
+  /** An SSE route over HTTP, its server-streaming RPC over gRPC: the same frames, the same resume. */
+  protected stream<T>(
+    path: string,
+    options: StreamOptions,
+    grpc: {
+      rpc: string;
+      request: (after: string | undefined) => object;
+      frame: (message: Record<string, unknown>) => StreamFrame<T>;
+    },
+  ): AsyncGenerator<StreamFrame<T>> {
+    const transport = this.transport;
+    if (transport instanceof GrpcTransport) {
+      const open = (after: string | undefined) => transport.openStream(grpc.rpc, grpc.request(after));
+      return grpcStream<T>({ rpc: grpc.rpc, open, frame: grpc.frame, retry: this.retryPolicy }, options);
+    }
+    const url = new URL(this.options.url.replace(/\/+$/, '') + path);
+    const headers: Record<string, string> = { ...this.options.headers };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    return sseStream<T>({ url, headers, fetch: this.options.fetch ?? fetch, retry: this.retryPolicy }, options);
   }
 }

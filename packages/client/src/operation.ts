@@ -32,6 +32,11 @@ export interface Operation {
   agentId?: string;
   /** The public callback route: no bearer token. */
   public?: boolean;
+  /**
+   * A long poll: the server may hold the call this many milliseconds before it answers, so an
+   * attempt's timeout (the gRPC deadline) is the request timeout on top of it.
+   */
+  longPollMs?: number;
   http: HttpCall;
   /** The gRPC form, or why there is none (yet). */
   grpc: GrpcCall | { unsupported: string };

@@ -1,7 +1,6 @@
 import type { CommandOptions, ReadOptions } from './client-base';
-import { UnsupportedOperationError } from './errors';
-import { messageBody } from './grpc/messages';
-import { sseStream, type StreamFrame, type StreamOptions } from './http/sse';
+import { changeFrame, eventFrame, eventItem, messageBody } from './grpc/messages';
+import type { StreamFrame, StreamOptions } from './http/sse';
 import { route } from './operation';
 import type {
   ActivationBody,
@@ -25,8 +24,6 @@ export interface ChangeFrameData {
   position: string;
   type: string;
 }
-
-const NOT_OVER_GRPC = (what: string) => `${what}: not yet over gRPC (WatchEvents/WatchChanges are coming); use HTTP`;
 
 /**
  * The runtime's client: `new RuntimeClient({ url, token, transport: 'http' | 'grpc' })`. Every
@@ -95,13 +92,18 @@ export class RuntimeClient extends WaitingClient {
     );
   }
 
-  /** One scheduler step; a StartModelTurn decision opens a turn (`turn`, `message`, `context`). */
+  /**
+   * One scheduler step; a StartModelTurn decision opens a turn (`turn`, `message`, `context`).
+   * With `wait_ms` a long poll: the server waits up to that long for a step that opens a turn,
+   * and each attempt's timeout (the gRPC deadline) is `requestTimeoutMs` on top of it.
+   */
   activate(agentId: string, body: ActivationBody = {}, options?: CommandOptions) {
     return this.command<CommandReply<'/v1/agents/{agent_id}/activations', 'post'>>(
       {
         name: 'activate',
         kind: 'command',
         agentId,
+        longPollMs: body.wait_ms,
         http: { method: 'POST', path: route('agents', agentId, 'activations'), body },
         grpc: { rpc: 'Activate', request: { agent_id: agentId, ...body } },
       },
@@ -240,7 +242,14 @@ export class RuntimeClient extends WaitingClient {
         kind: 'read',
         agentId,
         http: { method: 'GET', path: route('agents', agentId, 'events'), query },
-        grpc: { unsupported: NOT_OVER_GRPC('readEvents') },
+        grpc: {
+          rpc: 'ReadEvents',
+          request: { agent_id: agentId, after: query.after, limit: int(query.limit) },
+          reply: (reply) => ({
+            ...reply,
+            items: ((reply.items ?? []) as Array<Record<string, unknown>>).map(eventItem),
+          }),
+        },
       },
       options,
     );
@@ -248,12 +257,14 @@ export class RuntimeClient extends WaitingClient {
 
   /** The agent's events as they are appended (backlog after `after` first), resuming after drops. */
   agentEvents(agentId: string, options: StreamOptions = {}): AsyncGenerator<StreamFrame<JsonObject>> {
-    return this.stream<JsonObject>('agentEvents', route('agents', agentId, 'events', 'stream'), options);
+    const grpc = { rpc: 'WatchEvents', request: (after?: string) => ({ agent_id: agentId, after }), frame: eventFrame };
+    return this.stream<JsonObject>(route('agents', agentId, 'events', 'stream'), options, grpc);
   }
 
   /** The changes feed across the token's agents (admin: all), resuming after drops. */
   changes(options: StreamOptions = {}): AsyncGenerator<StreamFrame<ChangeFrameData>> {
-    return this.stream<ChangeFrameData>('changes', route('changes'), options);
+    const grpc = { rpc: 'WatchChanges', request: (after?: string) => ({ after }), frame: changeFrame<ChangeFrameData> };
+    return this.stream<ChangeFrameData>(route('changes'), options, grpc);
   }
 
   private agentRead<T>(
@@ -275,13 +286,5 @@ export class RuntimeClient extends WaitingClient {
       },
       options,
     );
-  }
-
-  private stream<T>(name: string, path: string, options: StreamOptions): AsyncGenerator<StreamFrame<T>> {
-    if (this.options.transport === 'grpc') throw new UnsupportedOperationError(NOT_OVER_GRPC(name));
-    const url = new URL(this.options.url.replace(/\/+$/, '') + path);
-    const headers: Record<string, string> = { ...this.options.headers };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    return sseStream<T>({ url, headers, fetch: this.options.fetch ?? fetch, retry: this.retryPolicy }, options);
   }
 }

@@ -147,14 +147,11 @@ export class WorkClient extends RuntimeClientBase {
           query,
           replyText: true,
         },
-        grpc:
-          query.version === undefined
-            ? {
-                rpc: 'GetPlan',
-                request: { agent_id: agentId, work_item_id: workItemId },
-                reply: (reply) => reply.body ?? '',
-              }
-            : { unsupported: 'getPlan with a version: not over gRPC (the .proto has no version field); use HTTP' },
+        grpc: {
+          rpc: 'GetPlan',
+          request: { agent_id: agentId, work_item_id: workItemId, version: query.version },
+          reply: (reply) => reply.body ?? '',
+        },
       },
       options,
     );
@@ -167,7 +164,7 @@ export class WorkClient extends RuntimeClientBase {
         kind: 'read',
         agentId,
         http: { method: 'GET', path: route('agents', agentId, 'work-items', workItemId, 'plan', 'versions') },
-        grpc: { unsupported: 'listPlanVersions: not over gRPC (the .proto has no such RPC); use HTTP' },
+        grpc: { rpc: 'ListPlanVersions', request: { agent_id: agentId, work_item_id: workItemId } },
       },
       options,
     );

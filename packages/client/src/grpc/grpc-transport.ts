@@ -4,6 +4,7 @@ import {
   Metadata,
   status as GrpcStatus,
   type Client,
+  type ClientReadableStream,
   type ServiceError,
 } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
@@ -67,7 +68,7 @@ export class GrpcTransport implements Transport {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => call.cancel();
-      const deadline = new Date(Date.now() + this.options.requestTimeoutMs);
+      const deadline = new Date(Date.now() + this.options.requestTimeoutMs + (operation.longPollMs ?? 0));
       const call = rpc.call(this.client, request, metadata, { deadline }, (error, reply) => {
         signal?.removeEventListener('abort', onAbort);
         if (signal?.aborted) return reject(signal.reason);
@@ -77,6 +78,19 @@ export class GrpcTransport implements Transport {
       });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /**
+   * Opens the server-streaming RPC `rpc` with the bearer token and no deadline (a stream lives
+   * until it is cancelled); its failure is the stream's `error` (see refusalOf).
+   */
+  openStream(rpc: string, request: object): ClientReadableStream<Record<string, unknown>> {
+    const method = this.client[rpc] as unknown as
+      ((request: object, metadata: Metadata) => ClientReadableStream<Record<string, unknown>>) | undefined;
+    if (typeof method !== 'function') throw new UnsupportedOperationError(`the server's .proto has no ${rpc}`);
+    const metadata = new Metadata();
+    if (this.options.token) metadata.set('authorization', `Bearer ${this.options.token}`);
+    return method.call(this.client, request, metadata);
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+import type { StreamFrame } from '../http/sse';
 import type { MessageBody } from '../generated/grpc/agent_runtime/v1/MessageBody';
 
 /** HTTP's string-or-object body (message body, trigger payload, wake hint body) as the proto's MessageBody. */
@@ -34,4 +35,27 @@ function isMessageBody(record: Record<string, unknown>): boolean {
     (content === 'text' || content === 'json') &&
     Object.keys(record).every((key) => key === 'content' || key === 'text' || key === 'json')
   );
+}
+
+/** An `AgentEvent` as the HTTP item: `data_json` and `metadata_json` parsed back into `data` and `metadata`. */
+export function eventItem(message: Record<string, unknown>): Record<string, unknown> {
+  const { data_json, metadata_json, ...fields } = message;
+  const item = httpShape(fields) as Record<string, unknown>;
+  return {
+    ...item,
+    data: typeof data_json === 'string' && data_json !== '' ? JSON.parse(data_json) : {},
+    metadata: typeof metadata_json === 'string' && metadata_json !== '' ? JSON.parse(metadata_json) : {},
+  };
+}
+
+/** A WatchEvents message as the SSE route's frame: id = the revision, event = the type, data = the item. */
+export function eventFrame(message: Record<string, unknown>): StreamFrame<Record<string, unknown>> {
+  const item = eventItem(message);
+  return { id: String(item.revision), event: String(item.type), data: item };
+}
+
+/** A WatchChanges message as the changes feed's frame: id = the global position, event `change`. */
+export function changeFrame<T>(message: Record<string, unknown>): StreamFrame<T> {
+  const change = httpShape(message) as Record<string, unknown>;
+  return { id: String(change.position), event: 'change', data: change as T };
 }

@@ -38,7 +38,13 @@ export class HttpTransport implements Transport {
       body = http.text ? String(http.body) : JSON.stringify(http.body);
       headers['content-type'] = http.text ? 'text/markdown' : 'application/json';
     }
-    const response = await this.fetchWithTimeout(url, { method: http.method, headers, body }, context.signal);
+    const timeoutMs = this.options.requestTimeoutMs + (operation.longPollMs ?? 0);
+    const response = await this.fetchWithTimeout(
+      url,
+      { method: http.method, headers, body },
+      timeoutMs,
+      context.signal,
+    );
     return readReply(response, http.replyText === true);
   }
 
@@ -46,8 +52,13 @@ export class HttpTransport implements Transport {
     // fetch keeps no connection this transport owns.
   }
 
-  private async fetchWithTimeout(url: URL, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
+  private async fetchWithTimeout(
+    url: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       return await this.fetchImpl(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {

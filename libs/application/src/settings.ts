@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '@app/domain';
 import type { ApiTokenGrant } from './auth/api-tokens';
 
 /**
@@ -21,6 +22,19 @@ export interface ApplicationSettings {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; undefined: the default. */
   readonly activationWaitersPerToken?: number;
+  /** REMINDER_ROUNDS_WITHOUT_CHANGE (0: off); undefined: the domain's default. */
+  readonly reminderRoundsWithoutChange?: number;
+  /** REMINDER_STALE_TODO_ROUNDS (0: off); undefined: the domain's default. */
+  readonly reminderStaleTodoRounds?: number;
+}
+
+/** The reminder thresholds of these settings, the domain's defaults where unset. */
+export function reminderSettings(settings?: ApplicationSettings): ReminderSettings {
+  return {
+    rounds_without_work_item_change:
+      settings?.reminderRoundsWithoutChange ?? DEFAULT_REMINDER_SETTINGS.rounds_without_work_item_change,
+    stale_todo_rounds: settings?.reminderStaleTodoRounds ?? DEFAULT_REMINDER_SETTINGS.stale_todo_rounds,
+  };
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

@@ -15,6 +15,7 @@ export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
 export { schedulingIndexOf } from './agent/scheduling-index.upkeep';
 export type { SchedulingIndex } from './agent/scheduling-index';
+export { initialProgress, type ProgressState } from './agent/progress';
 
 export * from './work-item/work-item.state';
 export * from './work-item/work-item.events';
@@ -119,6 +120,8 @@ export * from './views/context';
 export * from './views/decision.view';
 export * from './views/turn.view';
 export * from './views/explanation';
+export * from './views/closure';
+export * from './views/reminders';
 
 export * from './replies/agent.replies';
 export * from './replies/waiting-plane.replies';

@@ -5,12 +5,13 @@ import {
   type AgentEvent,
   type AgentState,
   type CommandMeta,
+  type ReminderSettings,
   decide as decideAgent,
 } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
 import { withLocalPlanPaths } from '../plans/plan-paths';
-import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
+import { APPLICATION_SETTINGS, type ApplicationSettings, reminderSettings } from '../settings';
 import { AGENT_REPOSITORY } from './agents.providers';
 import type { AgentRepository } from './agent-repository';
 import type { CommandScope } from './command-windows';
@@ -57,6 +58,11 @@ export class AgentCommandService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(APPLICATION_SETTINGS) private readonly settings?: ApplicationSettings,
   ) {}
+
+  /** The reminder thresholds of the settings (the domain's defaults without settings). */
+  get reminders(): ReminderSettings {
+    return reminderSettings(this.settings);
+  }
 
   /** The command meta: time from the injected clock, the idempotency key as command id. */
   meta(envelope: CommandEnvelope): CommandMeta {

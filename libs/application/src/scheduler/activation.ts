@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import {
   type ActivationReply,
   type AgentState,
+  closureOf,
   contextProjection,
   decideNextAction,
   DomainError,
@@ -143,7 +144,8 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
         recorded_at: turn.started_at,
         after,
         turn_id: turnId,
-        context: contextProjection(after, { budget_tokens: context_budget_tokens }),
+        context: contextProjection(after, { budget_tokens: context_budget_tokens, reminders: this.agents.reminders }),
+        closure: closureOf(before),
       }),
     );
   }

@@ -1,6 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type AgentState, contextProjection, decideNextAction, DomainError, toDecisionView } from '@app/domain';
+import {
+  type AgentState,
+  closureOf,
+  closureProjection,
+  contextProjection,
+  decideNextAction,
+  DomainError,
+  toDecisionView,
+} from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/core';
 import {
@@ -11,6 +19,7 @@ import {
   toSchedulerStateView,
 } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
+import { agentDeadLetter } from './agent-dead-letter';
 import { projectionStatus, type SqlReader } from '../audit/projections-admin';
 import {
   GetContextQuery,
@@ -43,7 +52,9 @@ async function readModelsLag(sql: SqlReader, store: EventStore): Promise<Project
 
 /**
  * The stored row (the aggregate's projection while the projector has not written one yet), with
- * `next_decision` computed fresh on the aggregate at the clock's now, so it reflects due timers.
+ * `next_decision` computed fresh on the aggregate at the clock's now, so it reflects due timers,
+ * and the closure fields computed fresh on the aggregate too, with the agent's open dead letter
+ * (a parked agent's row is not updated: its closure must still say `failed`).
  */
 @QueryHandler(GetSchedulerStateQuery)
 export class GetSchedulerStateHandler implements IQueryHandler<GetSchedulerStateQuery> {
@@ -58,12 +69,14 @@ export class GetSchedulerStateHandler implements IQueryHandler<GetSchedulerState
   async execute({ agentId }: GetSchedulerStateQuery) {
     const { state, revision } = await registeredAgent(this.agents, agentId);
     const now = this.clock.now().toISOString();
-    const [stored, projection_lag] = await Promise.all([
+    const [stored, projection_lag, dead_letter] = await Promise.all([
       this.queries.state(agentId),
       readModelsLag(this.sql, this.store),
+      agentDeadLetter(this.sql, agentId),
     ]);
     const view = stored ?? toSchedulerStateView(state, revision, now);
-    return { ...view, next_decision: toDecisionView(decideNextAction(state, now), now), projection_lag };
+    const next_decision = toDecisionView(decideNextAction(state, now), now, closureOf(state, { dead_letter }));
+    return { ...view, ...closureProjection(state, { dead_letter }), next_decision, projection_lag };
   }
 }
 
@@ -73,7 +86,8 @@ export class GetContextHandler implements IQueryHandler<GetContextQuery> {
 
   async execute({ agentId, budgetTokens }: GetContextQuery) {
     const { state } = await registeredAgent(this.agents, agentId);
-    return this.agents.withLocalPlans(agentId, contextProjection(state, { budget_tokens: budgetTokens }));
+    const context = contextProjection(state, { budget_tokens: budgetTokens, reminders: this.agents.reminders });
+    return this.agents.withLocalPlans(agentId, context);
   }
 }
 

@@ -4,6 +4,7 @@ import {
   type ActivationReply,
   type AgentCommand,
   type AgentState,
+  closureOf,
   contextProjection,
   DEFAULT_CONTEXT_BUDGET_TOKENS,
   decideNextAction,
@@ -85,6 +86,7 @@ export class SchedulerStepService {
     state = await this.maintain(agentId, state);
     const now = this.clock.now().toISOString();
     const decision = decideNextAction(state, now);
+    const closure = closureOf(state);
     const record = await this.write(agentId, state, 'record', { type: 'RecordDecision', data: { decision, at: now } });
     state = record.state;
     const effect = await this.carryOut(agentId, state, decision, options);
@@ -92,9 +94,10 @@ export class SchedulerStepService {
     const context = effect?.turnId
       ? contextProjection(after, {
           budget_tokens: options.activation?.context_budget_tokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
+          reminders: this.agents.reminders,
         })
       : undefined;
-    const reply = renderActivationReply({ decision, recorded_at: now, after, turn_id: effect?.turnId, context });
+    const reply = renderActivationReply({ decision, recorded_at: now, after, turn_id: effect?.turnId, context, closure });
     return {
       decision,
       recorded_at: now,

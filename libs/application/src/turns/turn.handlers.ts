@@ -9,6 +9,7 @@ import {
   renderTurnTerminalReply,
   type TurnTerminalCommand,
   turnView,
+  withReminders,
 } from '@app/domain';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { DEFAULT_LEASE_TTL_MS } from '../scheduler/activation';
@@ -34,7 +35,9 @@ export class TurnHeartbeatHandler implements ICommandHandler<TurnHeartbeatComman
     const command: Heartbeat = { type: 'Heartbeat', data, meta: this.agents.meta(envelope) };
     // A lease read from the turn is the server's, not the request's: it is not fingerprinted.
     const unfingerprinted = leaseTtlMs === undefined ? ['lease_ttl_ms'] : [];
-    return this.agents.run(envelope, command, renderHeartbeatReply, { unfingerprinted });
+    return this.agents.run(envelope, command, withReminders(renderHeartbeatReply, this.agents.reminders), {
+      unfingerprinted,
+    });
   }
 }
 
@@ -48,7 +51,7 @@ export class RecordRoundHandler implements ICommandHandler<RecordRoundCommand> {
       data: { turn_id: turnId, ...input },
       meta: this.agents.meta(envelope),
     };
-    return this.agents.run(envelope, command, renderRecordRoundReply);
+    return this.agents.run(envelope, command, withReminders(renderRecordRoundReply, this.agents.reminders));
   }
 }
 
@@ -62,7 +65,7 @@ export class CloseRoundHandler implements ICommandHandler<CloseRoundCommand> {
       data: { turn_id: turnId, round_id: roundId },
       meta: this.agents.meta(envelope),
     };
-    return this.agents.run(envelope, command, renderCloseRoundReply);
+    return this.agents.run(envelope, command, withReminders(renderCloseRoundReply, this.agents.reminders));
   }
 }
 

@@ -18,6 +18,7 @@ import { isWakeHintEvent } from '../wake-hint/wake-hint.events';
 import { evolveWakeHint } from '../wake-hint/wake-hint.evolve';
 import { isWorkItemEvent } from '../work-item/work-item.events';
 import { evolveWorkItem } from '../work-item/work-item.evolve';
+import { evolveProgress } from './progress';
 import { reindexed } from './scheduling-index.upkeep';
 import { type AgentLifecycleEvent, type AnyEvent, isAgentLifecycleEvent } from './agent.events';
 import { type AgentState, initialAgentState } from './agent.state';
@@ -51,7 +52,12 @@ function route(state: AgentState, event: AnyEvent): AgentState {
 /** Folds one stored event. Every event, known or not, advances `version` (it occupies a stream revision). */
 export function evolve(state: AgentState, event: AnyEvent): AgentState {
   const next = route(state, event);
-  return { ...next, scheduling_index: reindexed(state, next), version: state.version + 1 };
+  return {
+    ...next,
+    scheduling_index: reindexed(state, next),
+    progress: evolveProgress(state, next, event),
+    version: state.version + 1,
+  };
 }
 
 /** Folds a whole stream (or a tail onto a snapshot). */

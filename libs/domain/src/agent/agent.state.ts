@@ -1,5 +1,6 @@
 import type { MessageRecord } from '../queue/message.state';
 import { RecordMap, recordMapOf } from '../shared/record-map';
+import { initialProgress, type ProgressState } from './progress';
 import { emptyIndex, type SchedulingIndex } from './scheduling-index';
 import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';
@@ -89,6 +90,8 @@ export type AgentState = {
   last_decision: RecordedDecision | null;
   /** Derived from the records above by evolve, so a decision never scans every item (scheduling-index.upkeep.ts). */
   scheduling_index: SchedulingIndex;
+  /** Folded by evolve for the reminders: the round clock, the newest work-item mutation, todo marks (progress.ts). */
+  progress: ProgressState;
 };
 
 /**
@@ -97,8 +100,9 @@ export type AgentState = {
  * 3: the scheduling index. 4: the event ids a waiting intent counted. 5: timers' missed_periods.
  * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
  * 7: plan descriptors without the absolute `path` (only `relative_path`).
+ * 8: `progress` (the round clock and todo marks of the reminders, the newest turn).
  */
-export const AGENT_STATE_SHAPE_VERSION = 7;
+export const AGENT_STATE_SHAPE_VERSION = 8;
 
 export function initialAgentState(): AgentState {
   return {
@@ -123,6 +127,7 @@ export function initialAgentState(): AgentState {
     briefs: RecordMap.empty(),
     last_decision: null,
     scheduling_index: emptyIndex(),
+    progress: initialProgress(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AgentState } from '../agent/agent.state';
 import type { DecisionRecord, SchedulerDecision } from '../scheduler/decision';
+import type { ClosureView } from '../views/closure';
 import type { ContextProjection } from '../views/context';
 import { type DecisionView, toDecisionView } from '../views/decision.view';
 import { found } from './found';
@@ -22,11 +23,13 @@ export type ActivationInput = {
   /** The turn the activation opened, if any. */
   turn_id?: string | null;
   context?: ContextProjection;
+  /** The closure of the state the decision was decided on (shown with the decision). */
+  closure?: ClosureView;
 };
 
 /** The activation reply: the decision always; the turn, its message and the context only when a turn was opened. */
 export function renderActivationReply(input: ActivationInput): ActivationReply {
-  const decision = toDecisionView(input.decision, input.recorded_at);
+  const decision = toDecisionView(input.decision, input.recorded_at, input.closure);
   const turn = input.turn_id ? input.after.turns.get(input.turn_id) : undefined;
   if (turn === undefined) return { decision };
   return {

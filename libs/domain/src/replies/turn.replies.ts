@@ -6,6 +6,7 @@ import type { CloseRound, Heartbeat, RecordRound, TurnTerminalCommand } from '..
 import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
 import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../turn/turn.state';
 import { found } from './found';
+import { DEFAULT_REMINDER_SETTINGS, type Reminder, type ReminderSettings, remindersOf } from '../views/reminders';
 import { messageView, type MessageView } from '../views/message.view';
 import {
   type ActivationTurnView,
@@ -30,6 +31,20 @@ export type HeartbeatReply = {
 };
 /** docs/api.md round close reply (also the outcome of a round closed by the next round or the terminal). */
 export type RoundCloseReply = { promotion: Promotion | null; warnings: Warning[] };
+
+/** What the round-close, round and heartbeat replies carry besides (docs/domain-contract.md §2, Reminders). */
+export type WithReminders<R> = R & { reminders: Reminder[] };
+
+/** A renderer whose reply also carries the agent's reminders after the command, at these thresholds. */
+export function withReminders<C, R>(
+  render: (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => R,
+  settings: ReminderSettings = DEFAULT_REMINDER_SETTINGS,
+): (command: C, before: AgentState, after: AgentState, events: readonly AgentEvent[]) => WithReminders<R> {
+  return (command, before, after, events) => ({
+    ...render(command, before, after, events),
+    reminders: remindersOf(after, settings),
+  });
+}
 export type RecordRoundReply = {
   round: RoundView;
   closed_round: (RoundCloseReply & { round_id: string }) | null;

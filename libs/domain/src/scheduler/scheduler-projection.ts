@@ -4,6 +4,17 @@ import { compareInstants } from '../shared/time';
 import { isTerminalTaskStatus } from '../task/task.state';
 import type { CandidateClass } from '../views/candidate-ranking';
 import { rankedCandidates } from '../views/candidates';
+import {
+  type ClosureInputs,
+  type ClosureView,
+  closureOf,
+  type LastTurnTerminal,
+  lastTurnTerminal,
+  type RuntimeError,
+  runtimeError,
+  type RuntimePosture,
+  runtimePosture,
+} from '../views/closure';
 import { compareQueuedMessages, queuedMessagesInOrder } from '../views/message.view';
 import { scheduledTimers } from '../views/timer.view';
 import { compareIntents } from '../views/waiting-intent.view';
@@ -88,7 +99,28 @@ export type SchedulerProjection = {
     idempotency_key: string;
   } | null;
   last_decision: (DecisionRecord & { recorded_at: string }) | null;
+  /** The newest turn's terminal, once it ended (null while it is open or before the first turn). */
+  last_turn_terminal: LastTurnTerminal;
+  /** A dead letter of this agent (an input), or the newest turn's terminal error; null when none. */
+  runtime_error: RuntimeError;
+  /** The posture, or `awaiting_task` when the agent awaits a task and nothing else can run. */
+  runtime_posture: RuntimePosture;
+  /** How the agent's work stands: completed, continuable, failed or waiting, with the rule's reason and evidence. */
+  closure: ClosureView;
 };
+
+/** The closure fields of the projection (GET state recomputes them with the application's inputs). */
+export function closureProjection(
+  state: AgentState,
+  inputs: ClosureInputs = {},
+): Pick<SchedulerProjection, 'last_turn_terminal' | 'runtime_error' | 'runtime_posture' | 'closure'> {
+  return {
+    last_turn_terminal: lastTurnTerminal(state),
+    runtime_error: runtimeError(state, inputs),
+    runtime_posture: runtimePosture(state),
+    closure: closureOf(state, inputs),
+  };
+}
 
 function queueProjection(state: AgentState): SchedulerProjection['queue'] {
   const queued = queuedMessagesInOrder(state);
@@ -180,7 +212,7 @@ function countsOf(
 }
 
 /** What the scheduler sees, as one JSON value: counts, current item, candidate lists, waits, hint, posture, open turn. */
-export function schedulerProjection(state: AgentState, now: string): SchedulerProjection {
+export function schedulerProjection(state: AgentState, now: string, inputs: ClosureInputs = {}): SchedulerProjection {
   const candidates = candidateLists(state);
   const plane = waitingPlane(state, now);
   const hint = state.pending_wake_hint;
@@ -210,5 +242,6 @@ export function schedulerProjection(state: AgentState, now: string): SchedulerPr
       idempotency_key: wakeHintKey(hint.source, hint.created_at),
     },
     last_decision: state.last_decision && { ...state.last_decision.decision, recorded_at: state.last_decision.at },
+    ...closureProjection(state, inputs),
   };
 }

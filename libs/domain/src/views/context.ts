@@ -2,6 +2,7 @@ import type { AgentState } from '../agent/agent.state';
 import { charLength } from '../shared/text';
 import { type ContextMessage, queuedMessagesContent, renderQueuedMessages } from './context.messages';
 import { renderCandidates, renderCompleted, renderCurrentItem } from './context.render';
+import { DEFAULT_REMINDER_SETTINGS, type Reminder, type ReminderSettings, remindersOf } from './reminders';
 import {
   type CandidateContent,
   classContent,
@@ -61,9 +62,11 @@ export type ContextProjection = {
   /** True when even the current item (and the turn's item) alone does not fit (they are never cut). */
   over_budget: boolean;
   text: string;
+  /** Reminders of what looks stale (docs/domain-contract.md §2, Reminders): beside the text, never in the budget. */
+  reminders: Reminder[];
 };
 
-export type ContextOptions = { budget_tokens?: number };
+export type ContextOptions = { budget_tokens?: number; reminders?: ReminderSettings };
 
 /** docs/domain-contract.md §6: tokens are estimated as ceil(characters / 4). */
 export const estimateTokens = (text: string): number => Math.ceil(charLength(text) / 4);
@@ -169,5 +172,6 @@ export function contextProjection(state: AgentState, options: ContextOptions = {
     truncated: omitted.length > 0 || trimmed > 0,
     over_budget: estimated > budget,
     text,
+    reminders: remindersOf(state, options.reminders ?? DEFAULT_REMINDER_SETTINGS),
   };
 }

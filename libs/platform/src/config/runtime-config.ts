@@ -58,6 +58,10 @@ export interface RuntimeConfig {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
   readonly activationWaitersPerToken?: number;
+  /** REMINDER_ROUNDS_WITHOUT_CHANGE: assistant rounds without a work-item mutation before a reminder (0: off; unset: 10). */
+  readonly reminderRoundsWithoutChange?: number;
+  /** REMINDER_STALE_TODO_ROUNDS: rounds an `in_progress` todo may stay unchanged before a reminder (0: off; unset: 20). */
+  readonly reminderStaleTodoRounds?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -175,6 +179,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number (at least 1), got '${raw}'`);
     return undefined;
   };
+  const rounds = (name: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,6}$/.test(raw)) return Number(raw);
+    problems.push(`${name} must be a whole number of rounds (0: off), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -216,6 +227,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
     activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
     activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
+    reminderRoundsWithoutChange: rounds('REMINDER_ROUNDS_WITHOUT_CHANGE'),
+    reminderStaleTodoRounds: rounds('REMINDER_STALE_TODO_ROUNDS'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,7 @@
 import {
   type AgentState,
   type BriefRecord,
+  closureOf,
   type DeliverySummaryRecord,
   decisionViewOfEvent,
   toBriefView,
@@ -28,7 +29,7 @@ export const schedulerStateProjector: Projector<AgentState> = {
   },
 };
 
-/** A row per SchedulerDecisionRecorded, read back from the folded state (upcast and typed): the decision view and its revision. */
+/** A row per SchedulerDecisionRecorded, read back from the folded state (upcast and typed): the decision view with its closure, and its revision. */
 export const decisionsProjector: Projector<AgentState> = {
   name: 'decisions',
   tables: [
@@ -38,11 +39,12 @@ export const decisionsProjector: Projector<AgentState> = {
       columns: ['agent_id', 'revision', 'kind', 'recorded_at', 'view'],
     },
   ],
-  project({ event, after }: ProjectionInput<AgentState>): RowWrite[] {
+  project({ event, before, after }: ProjectionInput<AgentState>): RowWrite[] {
     const recorded = after.last_decision;
     if (event.type !== 'SchedulerDecisionRecorded' || after.agent_id === null || recorded === null) return [];
     const revision = event.revision.toString();
-    const view = { ...decisionViewOfEvent(recorded), revision };
+    // The closure of the state the decision was decided on (a view: the event does not hold it).
+    const view = { ...decisionViewOfEvent(recorded, closureOf(before)), revision };
     return [
       {
         table: 'decisions',

@@ -1,3 +1,4 @@
+import { CLOSURE_SCHEMAS } from './closure.schemas';
 import { COMMAND_SCHEMAS } from './commands.schemas';
 import { ERROR_SCHEMAS } from './errors.schemas';
 import { READ_SCHEMAS } from './reads.schemas';
@@ -10,6 +11,7 @@ export const REPLY_SCHEMAS = {
   ...VIEW_SCHEMAS,
   ...TURN_SCHEMAS,
   ...STATE_SCHEMAS,
+  ...CLOSURE_SCHEMAS,
   ...COMMAND_SCHEMAS,
   ...READ_SCHEMAS,
   ...ERROR_SCHEMAS,

@@ -16,6 +16,7 @@ import {
   extend,
 } from './schema';
 import { agentSummaryFields, postureSchema, recoverySchema, WAKE_HINT_DISPOSITIONS } from './views.schemas';
+import { remindersSchema } from './closure.schemas';
 import { TURN_SCHEMAS } from './turns.schemas';
 
 // Command replies (every one carries `revision`, `position` and, except activations, `warnings`)
@@ -135,9 +136,15 @@ export const COMMAND_SCHEMAS = {
     cancel_requested: bool('after stop or pause: end the turn at the next round boundary'),
     interjections: arrayOf(ref('Message'), 'the interject operator prompts, now interjected'),
     warnings,
+    reminders: remindersSchema(),
   }),
-  RecordRoundReply: commandReply({ round: ref('Round'), closed_round: nullable(closedRound), warnings }),
-  CloseRoundReply: commandReply({ promotion: nullable(ref('Promotion')), warnings }),
+  RecordRoundReply: commandReply({
+    round: ref('Round'),
+    closed_round: nullable(closedRound),
+    warnings,
+    reminders: remindersSchema(),
+  }),
+  CloseRoundReply: commandReply({ promotion: nullable(ref('Promotion')), warnings, reminders: remindersSchema() }),
   TurnTerminalReply: commandReply({
     turn: ref('Turn'),
     message: nullable(ref('Message')),

@@ -39,8 +39,13 @@ const decision = shapeOf<DecisionView>()(
     idempotency_key: nullable(str()),
     evidence: stringArray(),
     recorded_at: nullable(dateTime('when it was recorded (computed, for a next_decision)')),
+    closure: ref('Closure'),
   },
-  { description: 'A scheduler decision; links are null when absent.' },
+  {
+    optional: ['closure'],
+    description:
+      'A scheduler decision; links are null when absent. `closure`: the agent closure on the state it was decided on (absent on decisions projected before closure existed).',
+  },
 );
 
 const brief = shapeOf<BriefView>()({

@@ -97,7 +97,14 @@ export class SchedulerStepService {
           reminders: this.agents.reminders,
         })
       : undefined;
-    const reply = renderActivationReply({ decision, recorded_at: now, after, turn_id: effect?.turnId, context, closure });
+    const reply = renderActivationReply({
+      decision,
+      recorded_at: now,
+      after,
+      turn_id: effect?.turnId,
+      context,
+      closure,
+    });
     return {
       decision,
       recorded_at: now,

@@ -6,7 +6,14 @@ import { registered } from '../testing/fixtures';
 import { type Action, actionArb, play, type World } from '../testing/random-actions';
 import { wcmd } from '../testing/waiting-fixtures';
 import { apply, streamOf } from '../testing/worker-simulation';
-import { type Closure, CLOSURE_REASONS, type ClosureReason, closureOf, type DeadLetterInput, runtimePosture } from './closure';
+import {
+  type Closure,
+  CLOSURE_REASONS,
+  type ClosureReason,
+  closureOf,
+  type DeadLetterInput,
+  runtimePosture,
+} from './closure';
 
 // Issue 17 item 4: closure follows the precedence on random agent lives. The oracle below is
 // written from the issue's list, reading the raw records; it never calls the closure view.
@@ -45,7 +52,10 @@ function statesOf(actions: Life[]): AgentState[] {
 /** The oracle: the issue's list, over the records as they are. */
 function expected(state: AgentState, deadLetter: boolean): { closure: Closure; reason: ClosureReason } {
   const turns = state.turns.values();
-  const newest = turns.reduce<(typeof turns)[number] | null>((a, t) => (a === null || t.turn_index > a.turn_index ? t : a), null);
+  const newest = turns.reduce<(typeof turns)[number] | null>(
+    (a, t) => (a === null || t.turn_index > a.turn_index ? t : a),
+    null,
+  );
   const terminal = newest?.terminal ?? null;
   const terminalError =
     terminal !== null &&
@@ -64,7 +74,8 @@ function expected(state: AgentState, deadLetter: boolean): { closure: Closure; r
     .some((t) => !isTerminalTaskStatus(t.status) && (t.wait_policy === 'blocking' || awaited.has(t.id)));
   if (blockingTask) return { closure: 'waiting', reason: 'waiting_task' };
   if (intents.length > 0) return { closure: 'waiting', reason: 'waiting_intent' };
-  if (state.timers.values().some((t) => t.status === 'scheduled')) return { closure: 'waiting', reason: 'waiting_timer' };
+  if (state.timers.values().some((t) => t.status === 'scheduled'))
+    return { closure: 'waiting', reason: 'waiting_timer' };
 
   if (state.open_turn_id !== null) return { closure: 'continuable', reason: 'turn_in_progress' };
   if (terminal?.terminal_kind === 'failed') return { closure: 'failed', reason: 'last_turn_failed' };
@@ -74,13 +85,24 @@ function expected(state: AgentState, deadLetter: boolean): { closure: Closure; r
     (i) => i.plan_status !== 'needs_input' && i.blocked_by === null && !itemWaits.has(i.id),
   );
   const queued = state.messages.values().some((m) => m.status === 'queued');
-  if (queued || state.pending_wake_hint !== null || runnableItem) return { closure: 'continuable', reason: 'runnable_work' };
+  if (queued || state.pending_wake_hint !== null || runnableItem)
+    return { closure: 'continuable', reason: 'runnable_work' };
   if (terminal?.terminal_kind === 'completed') return { closure: 'completed', reason: 'last_turn_completed' };
   return { closure: 'completed', reason: 'nothing_waiting' };
 }
 
 /** Lives of turns and items only (no waits, timers or hints), so the turn rules are reached too. */
-const TURN_ACTIONS: ReadonlySet<string> = new Set(['create', 'pick', 'todo', 'complete', 'enqueue', 'activate', 'round', 'terminal', 'worker']);
+const TURN_ACTIONS: ReadonlySet<string> = new Set([
+  'create',
+  'pick',
+  'todo',
+  'complete',
+  'enqueue',
+  'activate',
+  'round',
+  'terminal',
+  'worker',
+]);
 const turnLifeArb = actionArb.filter((a) => TURN_ACTIONS.has(a.t));
 const lives = fc.oneof(
   fc.array(lifeArb, { minLength: 1, maxLength: 80, size: 'max' }),
@@ -123,7 +145,8 @@ describe('the random lives of the closure property', () => {
     const seen = new Set<ClosureReason>();
     fc.assert(
       fc.property(lives, fc.boolean(), (actions, deadLetter) => {
-        for (const state of statesOf(actions)) seen.add(closureOf(state, deadLetter ? { dead_letter: DEAD_LETTER } : {}).reason);
+        for (const state of statesOf(actions))
+          seen.add(closureOf(state, deadLetter ? { dead_letter: DEAD_LETTER } : {}).reason);
       }),
       { numRuns: 150, seed: 17 },
     );

@@ -53,9 +53,7 @@ export type LastTurnTerminal = {
 
 /** Why the agent's work failed at the runtime: a dead letter, or the newest turn's terminal error. */
 export type RuntimeError =
-  | ({ source: 'dead_letter' } & DeadLetterInput)
-  | ({ source: 'turn_terminal' } & NonNullable<LastTurnTerminal>)
-  | null;
+  ({ source: 'dead_letter' } & DeadLetterInput) | ({ source: 'turn_terminal' } & NonNullable<LastTurnTerminal>) | null;
 
 /** What closure takes beside the state: facts the application knows and the stream does not. */
 export type ClosureInputs = { dead_letter?: DeadLetterInput | null };

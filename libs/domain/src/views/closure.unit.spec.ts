@@ -36,7 +36,10 @@ describe('closure: the first rule that holds decides', () => {
       reason: 'runtime_error',
       evidence: ['dead_letter:read_models:42:TimerCreated'],
     });
-    expect(runtimeError(replay(events), { dead_letter: DEAD_LETTER })).toEqual({ source: 'dead_letter', ...DEAD_LETTER });
+    expect(runtimeError(replay(events), { dead_letter: DEAD_LETTER })).toEqual({
+      source: 'dead_letter',
+      ...DEAD_LETTER,
+    });
   });
 
   it('given a last turn over its baseline budget, then it failed (runtime_error), even with a timer waiting', () => {
@@ -54,8 +57,17 @@ describe('closure: the first rule that holds decides', () => {
       tcmd.startTurn(id, 'm-q', at(minute)),
       tcmd.expire(id, at(minute + 2)),
     ];
-    const events = given(wcmd.enqueue('m-q'), ...interrupted('t-1', 60), ...interrupted('t-2', 70), ...interrupted('t-3', 80));
-    expect(lastTurnTerminal(replay(events))).toMatchObject({ turn_id: 't-3', terminal_kind: 'interrupted', recovery: 'quarantined' });
+    const events = given(
+      wcmd.enqueue('m-q'),
+      ...interrupted('t-1', 60),
+      ...interrupted('t-2', 70),
+      ...interrupted('t-3', 80),
+    );
+    expect(lastTurnTerminal(replay(events))).toMatchObject({
+      turn_id: 't-3',
+      terminal_kind: 'interrupted',
+      recovery: 'quarantined',
+    });
     expect(closure(events)).toEqual({
       closure: 'failed',
       reason: 'runtime_error',
@@ -65,7 +77,11 @@ describe('closure: the first rule that holds decides', () => {
 
   it('given an interrupted turn whose message was requeued, then the work is continuable (it replays)', () => {
     const events = given(wcmd.enqueue('m-q'), tcmd.startTurn('t-1', 'm-q', at(60)), tcmd.expire('t-1', at(62)));
-    expect(closure(events)).toEqual({ closure: 'continuable', reason: 'runnable_work', evidence: ['message:m-q:operator_prompt'] });
+    expect(closure(events)).toEqual({
+      closure: 'continuable',
+      reason: 'runnable_work',
+      evidence: ['message:m-q:operator_prompt'],
+    });
   });
 
   it('given an item that needs input, or an operator wait, then it is waiting for the operator', () => {
@@ -99,12 +115,23 @@ describe('closure: the first rule that holds decides', () => {
 
   it('given a task_result wait on a background task, then the task is awaited (waiting_task)', () => {
     const events = given(wcmd.createTask('t-bg'), wcmd.waitFor('i-1', null, { wake: 'task_result', resource: 't-bg' }));
-    expect(closure(events)).toEqual({ closure: 'waiting', reason: 'waiting_task', evidence: ['task:t-bg:queued:background'] });
+    expect(closure(events)).toEqual({
+      closure: 'waiting',
+      reason: 'waiting_task',
+      evidence: ['task:t-bg:queued:background'],
+    });
   });
 
   it('given an active external wait, then it is waiting on the intent', () => {
-    const events = given(cmd.create('w-1'), wcmd.waitFor('i-1', 'w-1', { wake: 'external', resource: 'pr', callback_token_hash: 'sha256:1' }));
-    expect(closure(events)).toEqual({ closure: 'waiting', reason: 'waiting_intent', evidence: ['intent:i-1:external:w-1'] });
+    const events = given(
+      cmd.create('w-1'),
+      wcmd.waitFor('i-1', 'w-1', { wake: 'external', resource: 'pr', callback_token_hash: 'sha256:1' }),
+    );
+    expect(closure(events)).toEqual({
+      closure: 'waiting',
+      reason: 'waiting_intent',
+      evidence: ['intent:i-1:external:w-1'],
+    });
   });
 
   it('given a scheduled timer and nothing else, then it is waiting on the timer', () => {
@@ -150,12 +177,24 @@ describe('closure: the first rule that holds decides', () => {
 
   it('given a runnable item whose continue_active tick a turn already consumed, then it is still continuable', () => {
     const events = given(cmd.create('w-1'), cmd.pick('w-1'), ...turn('t-1', 'completed'));
-    expect(closure(events)).toMatchObject({ closure: 'continuable', reason: 'runnable_work', evidence: ['runnable:w-1'] });
+    expect(closure(events)).toMatchObject({
+      closure: 'continuable',
+      reason: 'runnable_work',
+      evidence: ['runnable:w-1'],
+    });
   });
 
   it('given a last turn that completed and nothing left, then it is completed (last_turn_completed)', () => {
-    const events = given(cmd.create('w-1', { todo_list: [todo('a', 'completed')] }), ...turn('t-1', 'completed'), cmd.complete('w-1'));
-    expect(closure(events)).toEqual({ closure: 'completed', reason: 'last_turn_completed', evidence: ['turn:t-1:completed'] });
+    const events = given(
+      cmd.create('w-1', { todo_list: [todo('a', 'completed')] }),
+      ...turn('t-1', 'completed'),
+      cmd.complete('w-1'),
+    );
+    expect(closure(events)).toEqual({
+      closure: 'completed',
+      reason: 'last_turn_completed',
+      evidence: ['turn:t-1:completed'],
+    });
   });
 
   it('given a blocked item without any wait and an aborted last turn, then nothing is waiting: completed', () => {

@@ -18,6 +18,9 @@ export function toDecisionView(
 }
 
 /** The decision view of a stored SchedulerDecisionRecorded event's data (what a decisions read model keeps). */
-export function decisionViewOfEvent(data: { decision: DecisionRecord; at: string }, closure?: ClosureView): DecisionView {
+export function decisionViewOfEvent(
+  data: { decision: DecisionRecord; at: string },
+  closure?: ClosureView,
+): DecisionView {
   return toDecisionView(data.decision, data.at, closure);
 }

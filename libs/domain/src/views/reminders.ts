@@ -7,7 +7,8 @@ import { todoCounts, unfinishedTodos } from './todo';
 // state, carried by the round-close, heartbeat and activation replies. The runtime never edits a
 // todo: a reminder only tells the agent what looks stale.
 
-export type ReminderKind = 'rounds_without_work_item_change' | 'stale_in_progress_todo' | 'completed_with_unfinished_todos';
+export type ReminderKind =
+  'rounds_without_work_item_change' | 'stale_in_progress_todo' | 'completed_with_unfinished_todos';
 export const REMINDER_KINDS: readonly ReminderKind[] = [
   'rounds_without_work_item_change',
   'stale_in_progress_todo',

@@ -73,7 +73,12 @@ describe('reminders', () => {
   });
 
   it('given an in_progress todo unchanged for M rounds, then a stale_in_progress_todo reminder names it', () => {
-    const events = given(...working(), ...rounds('t-1', 1, 2), cmd.update('w-1', { objective: 'o' }), ...rounds('t-1', 3, 2));
+    const events = given(
+      ...working(),
+      ...rounds('t-1', 1, 2),
+      cmd.update('w-1', { objective: 'o' }),
+      ...rounds('t-1', 3, 2),
+    );
     expect(reminders(events)).toEqual([
       {
         kind: 'stale_in_progress_todo',
@@ -85,13 +90,17 @@ describe('reminders', () => {
   });
 
   it('given the todo list replaced with the same todo still in progress, then its mark is kept', () => {
-    const keep = cmd.update('w-1', { todo_list: [todo('write the parser', 'in_progress'), todo('ship it', 'completed')] });
+    const keep = cmd.update('w-1', {
+      todo_list: [todo('write the parser', 'in_progress'), todo('ship it', 'completed')],
+    });
     const events = given(...working(), ...rounds('t-1', 1, 2), keep, ...rounds('t-1', 3, 2));
     expect(reminders(events).map((r) => r.kind)).toEqual(['stale_in_progress_todo']);
   });
 
   it('given the in_progress todo changed (done, or another one started), then the mark starts again', () => {
-    const next = cmd.update('w-1', { todo_list: [todo('write the parser', 'completed'), todo('ship it', 'in_progress')] });
+    const next = cmd.update('w-1', {
+      todo_list: [todo('write the parser', 'completed'), todo('ship it', 'in_progress')],
+    });
     expect(reminders(given(...working(), ...rounds('t-1', 1, 2), next, ...rounds('t-1', 3, 2)))).toEqual([]);
   });
 
@@ -114,9 +123,19 @@ describe('reminders', () => {
       detail: expect.stringContaining('completed with 2 unfinished todos (1 pending, 1 in progress)'),
     };
     expect(reminders(inTurn)).toEqual([expected]);
-    const nextTurn = history(inTurn, tcmd.terminal('t-1', 'completed'), wcmd.enqueue('m-2'), tcmd.startTurn('t-2', 'm-2'));
+    const nextTurn = history(
+      inTurn,
+      tcmd.terminal('t-1', 'completed'),
+      wcmd.enqueue('m-2'),
+      tcmd.startTurn('t-2', 'm-2'),
+    );
     expect(contextProjection(replay(nextTurn), { reminders: SETTINGS }).reminders).toEqual([expected]);
-    const later = history(nextTurn, tcmd.terminal('t-2', 'completed'), wcmd.enqueue('m-3'), tcmd.startTurn('t-3', 'm-3'));
+    const later = history(
+      nextTurn,
+      tcmd.terminal('t-2', 'completed'),
+      wcmd.enqueue('m-3'),
+      tcmd.startTurn('t-3', 'm-3'),
+    );
     expect(reminders(later)).toEqual([]);
   });
 
@@ -139,7 +158,12 @@ describe('reminders', () => {
     const state = replay(events);
     const close = tcmd.closeRound('t-1', 'r-3') as Parameters<typeof renderCloseRoundReply>[0];
     const closed = history(events, close);
-    const reply = withReminders(renderCloseRoundReply, SETTINGS)(close, state, replay(closed), closed.slice(events.length));
+    const reply = withReminders(renderCloseRoundReply, SETTINGS)(
+      close,
+      state,
+      replay(closed),
+      closed.slice(events.length),
+    );
     expect(reply.reminders.map((r) => r.kind)).toEqual(['rounds_without_work_item_change']);
     const beat = tcmd.heartbeat('t-1') as Parameters<typeof renderHeartbeatReply>[0];
     const beaten = history(closed, beat);

@@ -8,7 +8,18 @@ import {
   TERMINAL_KINDS,
   TODO_STATES,
 } from '@app/domain';
-import { arrayOf, dateTime, int, object, oneOfStrings, ref, type SchemaObject, shapeOf, str, stringArray } from './schema';
+import {
+  arrayOf,
+  dateTime,
+  int,
+  object,
+  oneOfStrings,
+  ref,
+  type SchemaObject,
+  shapeOf,
+  str,
+  stringArray,
+} from './schema';
 import { recoverySchema } from './views.schemas';
 
 // Closure, the runtime posture and reminders (issue 17 items 4-5, ADR 0030).

@@ -145,7 +145,9 @@ const contextProjection = shapeOf<ContextProjection>()(
     truncated: bool(),
     over_budget: bool('even the current item alone does not fit (it is never cut)'),
     text: str('the rendered context'),
-    reminders: remindersSchema('what looks stale (rounds without a work-item change, stale todos, unfinished todos at completion)'),
+    reminders: remindersSchema(
+      'what looks stale (rounds without a work-item change, stale todos, unfinished todos at completion)',
+    ),
   },
   { description: 'The context projection of an agent (GET context, activations).' },
 );
@@ -244,7 +246,9 @@ const schedulerProjectionFields = shapeOf<SchedulerProjection>()({
   last_decision: nullable(ref('Decision')),
   last_turn_terminal: nullable(ref('LastTurnTerminal')),
   runtime_error: nullable(ref('RuntimeError')),
-  runtime_posture: runtimePostureSchema('the posture, or awaiting_task when the agent awaits a task and nothing else can run'),
+  runtime_posture: runtimePostureSchema(
+    'the posture, or awaiting_task when the agent awaits a task and nothing else can run',
+  ),
   closure: ref('Closure'),
 });
 

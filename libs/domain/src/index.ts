@@ -15,7 +15,7 @@ export { decide, decideRegisterAgent } from './agent/agent.decide';
 export { evolve, replay } from './agent/agent.evolve';
 export { schedulingIndexOf } from './agent/scheduling-index.upkeep';
 export type { SchedulingIndex } from './agent/scheduling-index';
-export { initialProgress, type ProgressState } from './agent/progress';
+export { initialProgress, type ProgressState } from './agent/progress.state';
 
 export * from './work-item/work-item.state';
 export * from './work-item/work-item.events';

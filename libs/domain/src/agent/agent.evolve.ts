@@ -18,7 +18,7 @@ import { isWakeHintEvent } from '../wake-hint/wake-hint.events';
 import { evolveWakeHint } from '../wake-hint/wake-hint.evolve';
 import { isWorkItemEvent } from '../work-item/work-item.events';
 import { evolveWorkItem } from '../work-item/work-item.evolve';
-import { evolveProgress } from './progress';
+import { evolveProgress } from './progress.evolve';
 import { reindexed } from './scheduling-index.upkeep';
 import { type AgentLifecycleEvent, type AnyEvent, isAgentLifecycleEvent } from './agent.events';
 import { type AgentState, initialAgentState } from './agent.state';

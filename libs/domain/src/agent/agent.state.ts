@@ -1,6 +1,6 @@
 import type { MessageRecord } from '../queue/message.state';
 import { RecordMap, recordMapOf } from '../shared/record-map';
-import { initialProgress, type ProgressState } from './progress';
+import { initialProgress, type ProgressState } from './progress.state';
 import { emptyIndex, type SchedulingIndex } from './scheduling-index';
 import type { RecordedDecision } from '../scheduler/decision';
 import type { TaskRecord } from '../task/task.state';

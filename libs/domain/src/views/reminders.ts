@@ -1,5 +1,5 @@
 import type { AgentState } from '../agent/agent.state';
-import { own } from '../agent/progress';
+import { own } from '../agent/progress.state';
 import type { TodoItem } from '../work-item/work-item.state';
 import { todoCounts, unfinishedTodos } from './todo';
 

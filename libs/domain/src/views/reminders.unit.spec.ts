@@ -1,7 +1,6 @@
 import type { AgentCommand } from '../agent/agent.commands';
 import type { AgentEvent } from '../agent/agent.events';
 import { replay } from '../agent/agent.evolve';
-import { renderCloseRoundReply, renderHeartbeatReply, withReminders } from '../replies/turn.replies';
 import { cmd, registered, todo } from '../testing/fixtures';
 import { tcmd } from '../testing/turn-fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
@@ -151,23 +150,5 @@ describe('reminders', () => {
     remindersOf(state, SETTINGS);
     expect(JSON.stringify(state)).toBe(before);
     expect(state.work_items.get('w-1')?.todo_list).toEqual([todo('write the parser', 'in_progress'), todo('ship it')]);
-  });
-
-  it('rides on the round-close and heartbeat replies (withReminders)', () => {
-    const events = given(...working(), ...rounds('t-1', 1, 3));
-    const state = replay(events);
-    const close = tcmd.closeRound('t-1', 'r-3') as Parameters<typeof renderCloseRoundReply>[0];
-    const closed = history(events, close);
-    const reply = withReminders(renderCloseRoundReply, SETTINGS)(
-      close,
-      state,
-      replay(closed),
-      closed.slice(events.length),
-    );
-    expect(reply.reminders.map((r) => r.kind)).toEqual(['rounds_without_work_item_change']);
-    const beat = tcmd.heartbeat('t-1') as Parameters<typeof renderHeartbeatReply>[0];
-    const beaten = history(closed, beat);
-    const heartbeat = withReminders(renderHeartbeatReply, SETTINGS)(beat, replay(closed), replay(beaten), []);
-    expect(heartbeat.reminders.map((r) => r.kind)).toEqual(['rounds_without_work_item_change']);
   });
 });

@@ -1092,10 +1092,23 @@ export interface components {
             /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
             position: string;
             promotion: components["schemas"]["Promotion"] | null;
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             /** @description always an array */
             warnings: components["schemas"]["Warning"][];
+        };
+        /** @description How the agent work stands (docs/domain-contract.md §2, Closure). */
+        Closure: {
+            /** @enum {string} */
+            closure: "completed" | "continuable" | "failed" | "waiting";
+            /** @description what made the rule hold */
+            evidence: string[];
+            /**
+             * @description the first rule of the precedence that holds
+             * @enum {string}
+             */
+            reason: "runtime_error" | "waiting_operator" | "waiting_task" | "waiting_intent" | "waiting_timer" | "turn_in_progress" | "last_turn_failed" | "runnable_work" | "last_turn_completed" | "nothing_waiting";
         };
         CompleteWorkItemDto: {
             /** @description agent stream revision; 409 with details.current_revision on mismatch */
@@ -1128,6 +1141,8 @@ export interface components {
             omitted_sections: ("turn_work_item" | "current_work_item" | "triggered_candidates" | "queued_runnable" | "waiting_for_operator" | "blocked" | "queued_messages" | "recently_completed")[];
             /** @description even the current item alone does not fit (it is never cut) */
             over_budget: boolean;
+            /** @description what looks stale (rounds without a work-item change, stale todos, unfinished todos at completion) */
+            reminders: components["schemas"]["Reminder"][];
             /** @description in priority order */
             sections: ({
                 content: {
@@ -1377,8 +1392,9 @@ export interface components {
             projection: string;
             reason: string | null;
         };
-        /** @description A scheduler decision; links are null when absent. */
+        /** @description A scheduler decision; links are null when absent. `closure`: the agent closure on the state it was decided on (absent on decisions projected before closure existed). */
         Decision: {
+            closure?: components["schemas"]["Closure"];
             evidence: string[];
             idempotency_key: string | null;
             /** @enum {string} */
@@ -1395,8 +1411,9 @@ export interface components {
             task_id: string | null;
             work_item_id: string | null;
         };
-        /** @description A scheduler decision; links are null when absent. */
+        /** @description A scheduler decision; links are null when absent. `closure`: the agent closure on the state it was decided on (absent on decisions projected before closure existed). */
         DecisionItem: {
+            closure?: components["schemas"]["Closure"];
             evidence: string[];
             idempotency_key: string | null;
             /** @enum {string} */
@@ -1547,6 +1564,17 @@ export interface components {
             expected_revision?: number | string;
             /** @description the renewed lease, counted from now (default: the turn's current lease_ttl_ms) */
             lease_ttl_ms?: number;
+        };
+        /** @description The newest turn terminal, once it ended. */
+        LastTurnTerminal: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string|null} */
+            recovery: "requeued" | "quarantined" | null;
+            /** @enum {string} */
+            terminal_kind: "completed" | "aborted" | "failed" | "interrupted" | "baseline_over_budget";
+            turn_id: string;
+            turn_index: number;
         };
         Message: {
             /**
@@ -1700,6 +1728,7 @@ export interface components {
             } | null;
             /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
             position: string;
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             round: components["schemas"]["Round"];
@@ -1715,6 +1744,18 @@ export interface components {
             position: string;
             /** @description the agent stream revision after the command */
             revision: string;
+        };
+        /** @description A reminder of what looks stale; the runtime never edits todos itself. */
+        Reminder: {
+            detail: string;
+            /** @enum {string} */
+            kind: "rounds_without_work_item_change" | "stale_in_progress_todo" | "completed_with_unfinished_todos";
+            todo?: {
+                /** @enum {string} */
+                state: "pending" | "in_progress" | "completed";
+                text: string;
+            };
+            work_item_id: string;
         };
         Round: {
             /** Format: date-time */
@@ -1743,6 +1784,28 @@ export interface components {
             turn_id: string;
             warnings: components["schemas"]["Warning"][];
             work_item_id: string | null;
+        };
+        /** @description A dead letter of this agent in a read model, or the newest turn terminal error. */
+        RuntimeError: {
+            event_type: string;
+            /** @description the dead letter global position */
+            position: string;
+            projection: string;
+            /** @description the agent stream revision from which its events are held */
+            revision: string;
+            /** @enum {string} */
+            source: "dead_letter";
+        } | {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string|null} */
+            recovery: "requeued" | "quarantined" | null;
+            /** @enum {string} */
+            source: "turn_terminal";
+            /** @enum {string} */
+            terminal_kind: "completed" | "aborted" | "failed" | "interrupted" | "baseline_over_budget";
+            turn_id: string;
+            turn_index: number;
         };
         /** @description The scheduler projection (from the read model), plus next_decision computed now on the agent events and the read models lag. */
         SchedulerState: {
@@ -1773,6 +1836,7 @@ export interface components {
                 triggered_blocked: string[];
                 waiting_for_operator: string[];
             };
+            closure: components["schemas"]["Closure"];
             counts: {
                 active_intents: number;
                 active_tasks: number;
@@ -1800,6 +1864,7 @@ export interface components {
                 scheduling_state: string;
             } | null;
             last_decision: components["schemas"]["Decision"] | null;
+            last_turn_terminal: components["schemas"]["LastTurnTerminal"] | null;
             next_decision: components["schemas"]["Decision"];
             /**
              * Format: date-time
@@ -1867,6 +1932,12 @@ export interface components {
             replay_message_ids: string[];
             /** @description agent stream revision the projection is of */
             revision: string;
+            runtime_error: components["schemas"]["RuntimeError"] | null;
+            /**
+             * @description the posture, or awaiting_task when the agent awaits a task and nothing else can run
+             * @enum {string}
+             */
+            runtime_posture: "booting" | "awake_idle" | "awake_running" | "asleep" | "paused" | "stopped" | "awaiting_task";
             scheduled_timers: {
                 due: boolean;
                 /** Format: date-time */
@@ -2050,6 +2121,7 @@ export interface components {
             position: string;
             /** @enum {string} */
             posture: "booting" | "awake_idle" | "awake_running" | "asleep" | "paused" | "stopped";
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             turn: components["schemas"]["ActivationTurn"];

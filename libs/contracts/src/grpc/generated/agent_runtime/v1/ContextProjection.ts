@@ -1,6 +1,7 @@
 // Original file: libs/contracts/proto/agent_runtime.proto
 
 import type { ContextSection as _agent_runtime_v1_ContextSection, ContextSection__Output as _agent_runtime_v1_ContextSection__Output } from '../../agent_runtime/v1/ContextSection';
+import type { Reminder as _agent_runtime_v1_Reminder, Reminder__Output as _agent_runtime_v1_Reminder__Output } from '../../agent_runtime/v1/Reminder';
 
 export interface ContextProjection {
   'budget_tokens'?: (number);
@@ -14,6 +15,10 @@ export interface ContextProjection {
   'truncated'?: (boolean);
   'over_budget'?: (boolean);
   'text'?: (string);
+  /**
+   * What looks stale (docs/domain-contract.md §2, Reminders); never part of `text`.
+   */
+  'reminders'?: (_agent_runtime_v1_Reminder)[];
 }
 
 export interface ContextProjection__Output {
@@ -28,4 +33,8 @@ export interface ContextProjection__Output {
   'truncated': (boolean);
   'over_budget': (boolean);
   'text': (string);
+  /**
+   * What looks stale (docs/domain-contract.md §2, Reminders); never part of `text`.
+   */
+  'reminders': (_agent_runtime_v1_Reminder__Output)[];
 }

@@ -1,5 +1,6 @@
 // Original file: proto/agent_runtime.proto
 
+import type { Closure as _agent_runtime_v1_Closure, Closure__Output as _agent_runtime_v1_Closure__Output } from '../../agent_runtime/v1/Closure';
 
 /**
  * A scheduler decision (docs/domain-contract.md §5): Activate's decision, GetState's next_decision and
@@ -28,6 +29,11 @@ export interface Decision {
    * ListDecisions only: the stream revision of its SchedulerDecisionRecorded.
    */
   'revision'?: (string);
+  /**
+   * The agent's closure on the state the decision was decided on (absent on decisions projected
+   * before closure existed).
+   */
+  'closure'?: (_agent_runtime_v1_Closure | null);
   '_message_id'?: "message_id";
   '_work_item_id'?: "work_item_id";
   '_task_id'?: "task_id";
@@ -63,6 +69,11 @@ export interface Decision__Output {
    * ListDecisions only: the stream revision of its SchedulerDecisionRecorded.
    */
   'revision'?: (string);
+  /**
+   * The agent's closure on the state the decision was decided on (absent on decisions projected
+   * before closure existed).
+   */
+  'closure': (_agent_runtime_v1_Closure__Output | null);
   '_message_id'?: "message_id";
   '_work_item_id'?: "work_item_id";
   '_task_id'?: "task_id";

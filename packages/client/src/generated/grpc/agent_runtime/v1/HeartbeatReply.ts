@@ -3,6 +3,7 @@
 import type { ActivationTurn as _agent_runtime_v1_ActivationTurn, ActivationTurn__Output as _agent_runtime_v1_ActivationTurn__Output } from '../../agent_runtime/v1/ActivationTurn';
 import type { QueuedMessage as _agent_runtime_v1_QueuedMessage, QueuedMessage__Output as _agent_runtime_v1_QueuedMessage__Output } from '../../agent_runtime/v1/QueuedMessage';
 import type { Warning as _agent_runtime_v1_Warning, Warning__Output as _agent_runtime_v1_Warning__Output } from '../../agent_runtime/v1/Warning';
+import type { Reminder as _agent_runtime_v1_Reminder, Reminder__Output as _agent_runtime_v1_Reminder__Output } from '../../agent_runtime/v1/Reminder';
 
 export interface HeartbeatReply {
   'turn'?: (_agent_runtime_v1_ActivationTurn | null);
@@ -22,6 +23,10 @@ export interface HeartbeatReply {
    * `aborted`: its message returns to the queue and is replayed on resume).
    */
   'cancel_requested'?: (boolean);
+  /**
+   * What looks stale (docs/domain-contract.md §2, Reminders).
+   */
+  'reminders'?: (_agent_runtime_v1_Reminder)[];
   /**
    * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
    */
@@ -47,6 +52,10 @@ export interface HeartbeatReply__Output {
    * `aborted`: its message returns to the queue and is replayed on resume).
    */
   'cancel_requested': (boolean);
+  /**
+   * What looks stale (docs/domain-contract.md §2, Reminders).
+   */
+  'reminders': (_agent_runtime_v1_Reminder__Output)[];
   /**
    * The store's global position of the command's last event (a repeat or a no-op: the agent's last).
    */

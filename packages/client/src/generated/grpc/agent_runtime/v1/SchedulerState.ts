@@ -11,6 +11,9 @@ import type { ActiveTaskState as _agent_runtime_v1_ActiveTaskState, ActiveTaskSt
 import type { PendingWakeHint as _agent_runtime_v1_PendingWakeHint, PendingWakeHint__Output as _agent_runtime_v1_PendingWakeHint__Output } from '../../agent_runtime/v1/PendingWakeHint';
 import type { Decision as _agent_runtime_v1_Decision, Decision__Output as _agent_runtime_v1_Decision__Output } from '../../agent_runtime/v1/Decision';
 import type { ProjectionLag as _agent_runtime_v1_ProjectionLag, ProjectionLag__Output as _agent_runtime_v1_ProjectionLag__Output } from '../../agent_runtime/v1/ProjectionLag';
+import type { LastTurnTerminal as _agent_runtime_v1_LastTurnTerminal, LastTurnTerminal__Output as _agent_runtime_v1_LastTurnTerminal__Output } from '../../agent_runtime/v1/LastTurnTerminal';
+import type { RuntimeError as _agent_runtime_v1_RuntimeError, RuntimeError__Output as _agent_runtime_v1_RuntimeError__Output } from '../../agent_runtime/v1/RuntimeError';
+import type { Closure as _agent_runtime_v1_Closure, Closure__Output as _agent_runtime_v1_Closure__Output } from '../../agent_runtime/v1/Closure';
 
 /**
  * The stored scheduler_state (as of projected_at), next_decision computed now on the agent,
@@ -41,6 +44,19 @@ export interface SchedulerState {
   'next_due_at'?: (string);
   'next_decision'?: (_agent_runtime_v1_Decision | null);
   'projection_lag'?: (_agent_runtime_v1_ProjectionLag | null);
+  /**
+   * Absent before the first turn ended, and while the newest turn is open.
+   */
+  'last_turn_terminal'?: (_agent_runtime_v1_LastTurnTerminal | null);
+  /**
+   * Absent when there is none.
+   */
+  'runtime_error'?: (_agent_runtime_v1_RuntimeError | null);
+  /**
+   * The posture, or "awaiting_task" when the agent awaits a task and nothing else can run.
+   */
+  'runtime_posture'?: (string);
+  'closure'?: (_agent_runtime_v1_Closure | null);
   '_next_due_at'?: "next_due_at";
 }
 
@@ -73,5 +89,18 @@ export interface SchedulerState__Output {
   'next_due_at'?: (string);
   'next_decision': (_agent_runtime_v1_Decision__Output | null);
   'projection_lag': (_agent_runtime_v1_ProjectionLag__Output | null);
+  /**
+   * Absent before the first turn ended, and while the newest turn is open.
+   */
+  'last_turn_terminal': (_agent_runtime_v1_LastTurnTerminal__Output | null);
+  /**
+   * Absent when there is none.
+   */
+  'runtime_error': (_agent_runtime_v1_RuntimeError__Output | null);
+  /**
+   * The posture, or "awaiting_task" when the agent awaits a task and nothing else can run.
+   */
+  'runtime_posture': (string);
+  'closure': (_agent_runtime_v1_Closure__Output | null);
   '_next_due_at'?: "next_due_at";
 }

@@ -20,6 +20,15 @@ export type Decision = {
   evidence: string[];
   recorded_at: string | null;
   revision?: string;
+  /** The closure on the state it was decided on (absent on decisions projected before closure existed). */
+  closure?: Closure;
+};
+
+/** How the agent's work stands (docs/domain-contract.md §2, Closure). */
+export type Closure = {
+  closure: 'completed' | 'continuable' | 'failed' | 'waiting';
+  reason: string;
+  evidence: string[];
 };
 
 export type Todo = { text: string; state: 'pending' | 'in_progress' | 'completed' };
@@ -101,6 +110,9 @@ export type SchedulerState = {
   next_decision: Decision;
   last_decision: Decision | null;
   projection_lag: { checkpoint: string; head: string | null; caught_up: boolean };
+  /** The posture, or `awaiting_task` when the agent awaits a task and nothing else can run. */
+  runtime_posture: string;
+  closure: Closure;
 };
 
 export type BoardColumn = { candidate_class: CandidateClass; total: number; items: WorkItem[] };

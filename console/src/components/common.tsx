@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { absolute, relative, words } from '../format';
 import type { StreamStatus } from '../sse';
+import type { Closure } from '../types';
 
 /** A time as a relative age, with the absolute time for hover and assistive tech. */
 export function Time({ iso, prefix }: { iso: string | null | undefined; prefix?: string }) {
@@ -16,6 +17,20 @@ export function Time({ iso, prefix }: { iso: string | null | undefined; prefix?:
 /** A value from a fixed set (posture, readiness, status) as a labelled badge. */
 export function Badge({ value, tone }: { value: string; tone?: string }) {
   return <span class={`badge badge-${tone ?? value}`}>{words(value)}</span>;
+}
+
+/** The agent's closure beside its posture: the closure as a badge, its reason and evidence on hover and for assistive tech. */
+export function ClosureBadge({ closure }: { closure: Closure }) {
+  const why = `${words(closure.reason)}${closure.evidence.length ? `: ${closure.evidence.join(', ')}` : ''}`;
+  return (
+    <span
+      class={`badge badge-closure badge-${closure.closure}`}
+      title={why}
+      aria-label={`closure ${closure.closure}, ${why}`}
+    >
+      {closure.closure} <span class="muted small">({words(closure.reason)})</span>
+    </span>
+  );
 }
 
 export function Loading({ what }: { what: string }) {

@@ -10,6 +10,7 @@ export function DecisionSummary({ decision, agentId }: { decision: Decision; age
         <Badge value={decision.kind} tone="decision" /> <span class="reason">{decision.reason}</span>
         {decision.liveness_only && <span class="tag">liveness only</span>}
         {decision.model_reentry && <span class="tag">re-enters the model</span>}
+        {decision.closure && <span class="tag">closure {decision.closure.closure}</span>}
       </p>
       <DecisionRefs decision={decision} agentId={agentId} />
       {decision.evidence.length > 0 && (

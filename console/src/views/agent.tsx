@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiGet, seg } from '../api';
 import { BoardView } from '../components/board';
-import { Badge, Empty, ErrorNote, LiveStatus, Loading, Section } from '../components/common';
+import { Badge, ClosureBadge, Empty, ErrorNote, LiveStatus, Loading, Section } from '../components/common';
 import { DecisionTimeline } from '../components/decision';
 import { IntentsTable, TasksTable, TimersTable } from '../components/records';
 import { useAgentStream, useResource } from '../hooks';
@@ -66,7 +66,8 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Agent {agentId}</h1>
-        {state.data && <Badge value={state.data.posture} />}
+        {state.data && <Badge value={state.data.runtime_posture ?? state.data.posture} />}
+        {state.data?.closure && <ClosureBadge closure={state.data.closure} />}
         <LiveStatus status={status} />
       </div>
       {!state.data ? <Loading what="the agent" /> : <WhyNow state={state.data} agentId={agentId} />}

@@ -82,7 +82,8 @@ export function explainText(reply: ExplainReply): string {
   const lines = [
     `agent ${reply.agent_id} at revision ${reply.revision} of 0..${reply.last_revision} (${reply.source})`,
     `now: ${reply.now} (${reply.now_source})`,
-    `posture: ${reply.posture}; focus: ${reply.current_work_item_id ?? 'none'}; last recorded decision: ${last}`,
+    `posture: ${reply.posture}${reply.runtime_posture === reply.posture ? '' : ` (${reply.runtime_posture})`}; focus: ${reply.current_work_item_id ?? 'none'}; last recorded decision: ${last}`,
+    `closure: ${reply.closure.closure} (${reply.closure.reason})${reply.closure.evidence.length ? `: ${reply.closure.evidence.join(', ')}` : ''}`,
     ...decisionLines(reply.decision),
     ...itemLines(reply),
     ...queueLines(reply),

@@ -154,6 +154,9 @@ export function explainState(state: AgentState, now: string) {
       .findIndex((other) => other.id === item.id);
   return {
     posture: state.posture,
+    runtime_posture: projection.runtime_posture,
+    closure: projection.closure,
+    last_turn_terminal: projection.last_turn_terminal,
     decision: toDecisionRecord(decideNextAction(state, now)),
     current_work_item_id: state.current_work_item_id,
     work_items: open.map((item) => explainItem(state, item, rankIn(item), now)),

@@ -45,7 +45,9 @@ export interface SchedulerSuite {
 /** `kind:reason` of each decision. */
 export const kinds = (decisions: any[]): string[] => decisions.map((d) => `${d.kind}:${d.reason}`);
 
-export function schedulerSuite(options: { scheduler?: boolean } = {}): SchedulerSuite {
+export function schedulerSuite(
+  options: { scheduler?: boolean; env?: Record<string, string>; isolated?: string } = {},
+): SchedulerSuite {
   const agent = freshId('agent');
   const base = `/v1/agents/${agent}`;
   const s = { agent, clock: new FixedClock(new Date()) } as SchedulerSuite;
@@ -94,7 +96,9 @@ export function schedulerSuite(options: { scheduler?: boolean } = {}): Scheduler
   beforeAll(async () => {
     // The worker evaluates every agent of its store: it gets a schema of its own, so it never
     // writes into the agents of suites running beside it on the same Postgres.
-    const env = options.scheduler === false ? undefined : { DATABASE_URL: await isolatedDatabaseUrl('scheduler_e2e') };
+    // `isolated`: a schema of its own without the worker too (a spec that parks its agent).
+    const isolated = options.scheduler === false ? options.isolated : 'scheduler_e2e';
+    const env = isolated ? { DATABASE_URL: await isolatedDatabaseUrl(isolated), ...options.env } : options.env;
     s.app = await startTestApp({
       scheduler: options.scheduler !== false,
       clock: s.clock,

@@ -37,6 +37,17 @@ describe('loadConfig with an empty environment', () => {
     expect(() => loadConfig({ ACTIVATION_WAITERS_PER_TOKEN: 'many' }, '/srv')).toThrow(/ACTIVATION_WAITERS_PER_TOKEN/);
   });
 
+  it('reads the reminder thresholds in rounds (0: off), and refuses one that is not a whole number', () => {
+    expect(loadConfig({ REMINDER_ROUNDS_WITHOUT_CHANGE: '6', REMINDER_STALE_TODO_ROUNDS: '0' }, '/srv')).toMatchObject({
+      reminderRoundsWithoutChange: 6,
+      reminderStaleTodoRounds: 0,
+    });
+    expect(() => loadConfig({ REMINDER_ROUNDS_WITHOUT_CHANGE: '-1' }, '/srv')).toThrow(
+      /REMINDER_ROUNDS_WITHOUT_CHANGE/,
+    );
+    expect(() => loadConfig({ REMINDER_STALE_TODO_ROUNDS: 'often' }, '/srv')).toThrow(/REMINDER_STALE_TODO_ROUNDS/);
+  });
+
   it('reads TASK_EXPECTED_DURATIONS as default task leases by kind, and refuses a malformed one', () => {
     expect(loadConfig({ TASK_EXPECTED_DURATIONS: 'build=600000; *=900000' }, '/srv').taskExpectedDurations).toEqual({
       build: 600_000,

@@ -19,16 +19,11 @@ export function Badge({ value, tone }: { value: string; tone?: string }) {
   return <span class={`badge badge-${tone ?? value}`}>{words(value)}</span>;
 }
 
-/** The agent's closure beside its posture: the closure as a badge, its reason and evidence on hover and for assistive tech. */
+/** The agent's closure beside its posture: the closure and its reason as a badge, the evidence on hover. */
 export function ClosureBadge({ closure }: { closure: Closure }) {
-  const why = `${words(closure.reason)}${closure.evidence.length ? `: ${closure.evidence.join(', ')}` : ''}`;
   return (
-    <span
-      class={`badge badge-closure badge-${closure.closure}`}
-      title={why}
-      aria-label={`closure ${closure.closure}, ${why}`}
-    >
-      {closure.closure} <span class="muted small">({words(closure.reason)})</span>
+    <span class={`badge badge-closure badge-${closure.closure}`} title={closure.evidence.join(', ') || undefined}>
+      closure: {closure.closure} <span class="muted small">({words(closure.reason)})</span>
     </span>
   );
 }

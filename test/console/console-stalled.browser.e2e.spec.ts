@@ -84,4 +84,32 @@ describeIf(existsSync(CHROMIUM), 'the console and a parked agent', 'chromium not
     expect(await page.locator('.projection-stalled').count()).toBe(0);
     await page.close();
   });
+
+  it("shows a parked agent's closure as failed, beside its posture, with the dead letter as evidence", async () => {
+    expect((await call('POST', '/v1/agents', { agent_id: 'stalled-b' })).status).toBe(201);
+    const store = app.runtime.app.get<EventStore>(EVENT_STORE);
+    const { position } = await store.appendToStream(
+      agentStream('stalled-b'),
+      [{ id: randomUUID(), type: 'FromTheFuture', data: {}, metadata: {} }],
+      (await store.streamRevision(agentStream('stalled-b')))!,
+    );
+    await eventually(
+      'the agent to be parked',
+      () => call('GET', '/v1/agents/stalled-b/state'),
+      (r) => r.json.closure?.closure === 'failed',
+      { timeoutMs: 5_000, intervalMs: 50 },
+    );
+    const page = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${app.baseUrl}/console/`);
+    await page.getByLabel('API token').fill('tok-admin');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+    await page.goto(`${app.baseUrl}/console/#/agents/stalled-b`);
+    const closure = page.locator('.page-head .badge-closure');
+    await closure.waitFor();
+    expect(await closure.textContent()).toBe('closure: failed (runtime error)');
+    expect(await closure.getAttribute('title')).toBe(`dead_letter:read_models:${position}:FromTheFuture`);
+    await page.close();
+  });
 });

@@ -262,16 +262,6 @@ describeIf(existsSync(CHROMIUM), 'console browser tests', 'chromium not installe
   );
 
   it(
-    'shows the closure beside the posture on the agent page',
-    async () => {
-      const closure = page.locator('.page-head .badge-closure');
-      await closure.waitFor();
-      expect(await closure.textContent()).toMatch(/^closure: (completed|continuable|failed|waiting) \(/);
-    },
-    STEP_MS,
-  );
-
-  it(
     'shows a decision the moment the scheduler records it after a command',
     async () => {
       const before = await page.locator('.timeline > li').count();

@@ -97,8 +97,10 @@ export type AgentState = {
  * 3: the scheduling index. 4: the event ids a waiting intent counted. 5: timers' missed_periods.
  * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
  * 7: plan descriptors without the absolute `path` (only `relative_path`).
+ * 8: WorkItemsArchived takes finished records out of the state (a snapshot folded by code that
+ * ignored it would still hold them).
  */
-export const AGENT_STATE_SHAPE_VERSION = 7;
+export const AGENT_STATE_SHAPE_VERSION = 8;
 
 export function initialAgentState(): AgentState {
   return {

@@ -21,6 +21,8 @@ export interface ApplicationSettings {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; undefined: the default. */
   readonly activationWaitersPerToken?: number;
+  /** ARCHIVE_COMPLETED_AFTER in ms: the scheduler process archives completed items older than that; null/undefined: off. */
+  readonly archiveCompletedAfterMs?: number | null;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

@@ -76,7 +76,8 @@ export class ListWorkItemsQueryDto {
   @ApiPropertyOptional({
     enum: WORK_ITEM_QUERY_FILTERS,
     default: 'all',
-    description: 'archived: the items WorkItemsArchived took out of the live state (all and the others list live items only)',
+    description:
+      'archived: the items WorkItemsArchived took out of the live state (all and the others list live items only)',
   })
   @IsOptional()
   @IsIn([...WORK_ITEM_QUERY_FILTERS])

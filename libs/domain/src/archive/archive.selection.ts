@@ -48,7 +48,10 @@ function archivableItems(state: AgentState, cutOff: string): string[] {
   const referenced = referencedItems(state);
   const archivable = (item: WorkItem) =>
     item.state === 'completed' && before(item.completed_at, cutOff) && !referenced.has(item.id);
-  return state.work_items.values().filter(archivable).map((item) => item.id);
+  return state.work_items
+    .values()
+    .filter(archivable)
+    .map((item) => item.id);
 }
 
 /** The live work item a tick key names (`work_queue:<reason>:<id>:<n>`), or a wake hint key that is not pending. */
@@ -72,10 +75,7 @@ export function archiveSelection(state: AgentState, cutOff: string, itemIds?: re
     state.waiting_intents.entries(),
     (i) => i.status !== 'active' && before(i.ended_at ?? i.updated_at, cutOff),
   );
-  const messages = idsWhere(
-    state.messages.entries(),
-    (m) => !isLiveMessage(m) && before(m.updated_at, cutOff),
-  );
+  const messages = idsWhere(state.messages.entries(), (m) => !isLiveMessage(m) && before(m.updated_at, cutOff));
   const keptMessages = state.messages.values().filter((m) => !messages.has(m.id));
   const keptIntents = state.waiting_intents.values().filter((i) => !waiting_intents.has(i.id));
   const taskRefs = new Set([...keptMessages.map((m) => m.task_id), ...keptIntents.map((i) => i.resource)]);

@@ -61,20 +61,28 @@ describe('ArchiveWorkItems', () => {
   });
 
   it('records nothing when nothing is older than the cut-off (a repeat, or the policy run again)', () => {
-    given(life).when(archive(at(3))).thenNothing();
+    given(life)
+      .when(archive(at(3)))
+      .thenNothing();
     const once = [...life, archivedW1(at(5))];
-    given(once).when(archive(at(5))).thenNothing();
+    given(once)
+      .when(archive(at(5)))
+      .thenNothing();
   });
 
   it('never archives an open item, the focus, or an item a live record still names', () => {
     const focused = [registered(), created('w-1'), picked('w-1'), completed('w-1', 2, at(3))];
     // A task still running on the item keeps it live; so does the focus while it names the item.
     const withTask = history([registered(), created('w-1')], wcmd.createTask('t-1', { work_item_id: 'w-1' }));
-    given([...withTask, completed('w-1', 2, at(3))]).when(archive(at(50))).thenNothing();
+    given([...withTask, completed('w-1', 2, at(3))])
+      .when(archive(at(50)))
+      .thenNothing();
     given(focused)
       .when(archive(at(50)))
       .thenState((after) => expect(after.work_items.keys()).toEqual(['w-1']));
-    given([registered(), created('w-1'), completed('w-1', 2, at(3))]).when(archive(at(2))).thenNothing();
+    given([registered(), created('w-1'), completed('w-1', 2, at(3))])
+      .when(archive(at(2)))
+      .thenNothing();
   });
 
   it('takes finished tasks, ended intents and processed records older than the cut-off too', () => {
@@ -101,13 +109,17 @@ describe('ArchiveWorkItems', () => {
       wcmd.createTask('t-1'),
       wcmd.taskStatus('t-1', 'completed', { message_id: 'm-r1' }),
     );
-    given(events).when(archive(at(61), at(70))).thenNothing();
+    given(events)
+      .when(archive(at(61), at(70)))
+      .thenNothing();
   });
 
   it('refuses a cut-off that is not an RFC 3339 instant, and an unregistered agent', () => {
     given(life).when(archive('yesterday')).thenThrows('validation_failed', { field: 'completed_before' });
     given(life).when(archive(undefined)).thenThrows('validation_failed', { field: 'completed_before' });
-    given([]).when(archive(at(5))).thenThrows('not_found', { resource: 'agent' });
+    given([])
+      .when(archive(at(5)))
+      .thenThrows('not_found', { resource: 'agent' });
   });
 
   it('lets a later CreateWorkItem reuse nothing by itself: the read model reserves archived ids', () => {

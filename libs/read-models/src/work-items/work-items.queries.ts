@@ -41,6 +41,20 @@ export class WorkItemQueries {
     return rows.length > 0;
   }
 
+  /**
+   * Agents with completed items older than the cut-off not archived yet (the automatic policy):
+   * only the partial index of completed, unarchived rows is read. A completed item's updated_at
+   * is its completed_at (nothing updates it after).
+   */
+  async agentsToArchive(completedBefore: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ agent_id: string }>(
+      `SELECT DISTINCT agent_id FROM work_items
+        WHERE state = 'completed' AND NOT archived AND updated_at < $1 ORDER BY agent_id LIMIT $2`,
+      [completedBefore, limit],
+    );
+    return rows.map((row) => row.agent_id);
+  }
+
   async list(
     agentId: string,
     filter: WorkItemQueryFilter,

@@ -1,10 +1,27 @@
+import { credentials, loadPackageDefinition, Metadata, type ServiceError } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { AGENT_RUNTIME_ADMIN_PROTO, PROTO_LOADER_OPTIONS, protoPath } from '@app/contracts';
 import { type AnyEvent, replayDecisions } from '@app/domain';
 import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
-import { agentsProjected, refusalOf, runtimeGrpcClient } from '../../support/grpc';
+import { agentsProjected, type GrpcReply, refusalOf, runtimeGrpcClient } from '../../support/grpc';
 import { httpClient } from '../../support/http';
 import { freshId } from '../../support/postgres';
+
+/** A client of agent_runtime.admin.v1.AgentRuntimeAdmin: `call(method, request, token)`, never rejects. */
+function adminGrpcClient(app: TestApp) {
+  const definition = loadPackageDefinition(loadSync(protoPath(AGENT_RUNTIME_ADMIN_PROTO), PROTO_LOADER_OPTIONS));
+  const Service = (definition.agent_runtime as any).admin.v1.AgentRuntimeAdmin;
+  const client = new Service(app.grpcAddress, credentials.createInsecure());
+  const call = (method: string, request: object, token: string) =>
+    new Promise<GrpcReply>((resolve) => {
+      const meta = new Metadata();
+      meta.set('authorization', `Bearer ${token}`);
+      client[method](request, meta, (error: ServiceError | null, reply: unknown) => resolve({ error, reply }));
+    });
+  return { call, close: () => client.close() };
+}
 
 /** One millisecond after an instant: a cut-off that takes an item completed at it. */
 const justAfter = (instant: string) => new Date(Date.parse(instant) + 1).toISOString();
@@ -18,6 +35,7 @@ describe('archiving completed work items', () => {
   let app: TestApp;
   let admin: ReturnType<typeof httpClient>;
   let grpc: ReturnType<typeof runtimeGrpcClient>;
+  let adminRpc: ReturnType<typeof adminGrpcClient>;
   const agents: string[] = [];
 
   /** A fresh agent with w-done completed and w-open open, and one recorded decision. */
@@ -40,9 +58,11 @@ describe('archiving completed work items', () => {
     app = await startTestApp({ tokens: `tok-admin=*;tok-http=${agents[0]};tok-grpc=${agents[1]}` });
     admin = httpClient(app, 'tok-admin');
     grpc = runtimeGrpcClient(app);
+    adminRpc = adminGrpcClient(app);
   });
   afterAll(async () => {
     grpc?.close();
+    adminRpc?.close();
     await app?.close();
   });
 
@@ -135,11 +155,11 @@ describe('archiving completed work items', () => {
 
     it('refuses a token that is not admin (PERMISSION_DENIED) and archives with an admin token', async () => {
       const request = { agent_id: agents[1], completed_before: justAfter(completedAt) };
-      const forbidden = refusalOf(await grpc.as('tok-grpc')('ArchiveWorkItems', request));
+      const forbidden = refusalOf(await adminRpc.call('ArchiveWorkItems', request, 'tok-grpc'));
       expect(forbidden).toMatchObject({ code: 7, errorCode: 'forbidden' });
-      const invalid = refusalOf(await grpc.as('tok-admin')('ArchiveWorkItems', { agent_id: agents[1] }));
+      const invalid = refusalOf(await adminRpc.call('ArchiveWorkItems', { agent_id: agents[1] }, 'tok-admin'));
       expect(invalid).toMatchObject({ code: 3, errorCode: 'validation_failed' });
-      const { error, reply } = await grpc.as('tok-admin')('ArchiveWorkItems', request);
+      const { error, reply } = await adminRpc.call('ArchiveWorkItems', request, 'tok-admin');
       expect(error).toBeNull();
       expect(reply).toMatchObject({ agent_id: agents[1], archived: true, work_item_ids: ['w-done'] });
       expect(reply.position).toMatch(/^\d+$/);

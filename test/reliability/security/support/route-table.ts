@@ -171,8 +171,8 @@ export interface GrpcRpc {
 
 /** Public by design over gRPC: the capability form of a trigger. */
 export const PUBLIC_RPCS: readonly string[] = ['Callback'];
-/** RPCs that only an admin token may call (the gRPC twins of `/v1/admin/...` routes). */
-export const ADMIN_RPCS: readonly string[] = ['ArchiveWorkItems'];
+/** RPCs that only an admin token may call (none yet: the admin routes have no RPC). */
+export const ADMIN_RPCS: readonly string[] = [];
 /**
  * Guarded RPCs whose request names no agent, and how each decides which agents it touches:
  * probed for their scoping by their own spec (test/e2e/grpc/changes-reflection.grpc.e2e.spec.ts).

@@ -5,8 +5,6 @@ import type { ActivateReply as _agent_runtime_v1_ActivateReply, ActivateReply__O
 import type { ActivateRequest as _agent_runtime_v1_ActivateRequest, ActivateRequest__Output as _agent_runtime_v1_ActivateRequest__Output } from '../../agent_runtime/v1/ActivateRequest';
 import type { AgentEvent as _agent_runtime_v1_AgentEvent, AgentEvent__Output as _agent_runtime_v1_AgentEvent__Output } from '../../agent_runtime/v1/AgentEvent';
 import type { AgentSummary as _agent_runtime_v1_AgentSummary, AgentSummary__Output as _agent_runtime_v1_AgentSummary__Output } from '../../agent_runtime/v1/AgentSummary';
-import type { ArchiveWorkItemsReply as _agent_runtime_v1_ArchiveWorkItemsReply, ArchiveWorkItemsReply__Output as _agent_runtime_v1_ArchiveWorkItemsReply__Output } from '../../agent_runtime/v1/ArchiveWorkItemsReply';
-import type { ArchiveWorkItemsRequest as _agent_runtime_v1_ArchiveWorkItemsRequest, ArchiveWorkItemsRequest__Output as _agent_runtime_v1_ArchiveWorkItemsRequest__Output } from '../../agent_runtime/v1/ArchiveWorkItemsRequest';
 import type { CallbackReply as _agent_runtime_v1_CallbackReply, CallbackReply__Output as _agent_runtime_v1_CallbackReply__Output } from '../../agent_runtime/v1/CallbackReply';
 import type { CallbackRequest as _agent_runtime_v1_CallbackRequest, CallbackRequest__Output as _agent_runtime_v1_CallbackRequest__Output } from '../../agent_runtime/v1/CallbackRequest';
 import type { CancelTimerReply as _agent_runtime_v1_CancelTimerReply, CancelTimerReply__Output as _agent_runtime_v1_CancelTimerReply__Output } from '../../agent_runtime/v1/CancelTimerReply';
@@ -86,7 +84,6 @@ import type { WorkItemView as _agent_runtime_v1_WorkItemView, WorkItemView__Outp
 
 export interface AgentRuntimeDefinition {
   Activate: MethodDefinition<_agent_runtime_v1_ActivateRequest, _agent_runtime_v1_ActivateReply, _agent_runtime_v1_ActivateRequest__Output, _agent_runtime_v1_ActivateReply__Output>
-  ArchiveWorkItems: MethodDefinition<_agent_runtime_v1_ArchiveWorkItemsRequest, _agent_runtime_v1_ArchiveWorkItemsReply, _agent_runtime_v1_ArchiveWorkItemsRequest__Output, _agent_runtime_v1_ArchiveWorkItemsReply__Output>
   Callback: MethodDefinition<_agent_runtime_v1_CallbackRequest, _agent_runtime_v1_CallbackReply, _agent_runtime_v1_CallbackRequest__Output, _agent_runtime_v1_CallbackReply__Output>
   CancelTimer: MethodDefinition<_agent_runtime_v1_CancelTimerRequest, _agent_runtime_v1_CancelTimerReply, _agent_runtime_v1_CancelTimerRequest__Output, _agent_runtime_v1_CancelTimerReply__Output>
   CancelWaitingIntent: MethodDefinition<_agent_runtime_v1_CancelWaitingIntentRequest, _agent_runtime_v1_CancelWaitingIntentReply, _agent_runtime_v1_CancelWaitingIntentRequest__Output, _agent_runtime_v1_CancelWaitingIntentReply__Output>

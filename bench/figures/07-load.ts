@@ -8,6 +8,7 @@ import type { Figure } from '../support/context';
 import { benchStore } from '../support/postgres';
 import { median, msSince, nowNs } from '../support/stats';
 import { AgentLife } from '../support/workload';
+import { archivePart } from './07-archive';
 
 /** Events after the snapshot: the repository snapshots every 200 events, so a cold load folds 0..199 (100 on average). */
 const TAIL = 100;
@@ -120,6 +121,7 @@ export const loadFigure: Figure = {
       const part = parts.get(row[0] as number)!;
       row.push(median(part.snapshot), median(part.tail));
     }
+    const archive = await archivePart(store, snapshots, ctx.scale([1_000, 10_000, 100_000], [600, 1_100]), ctx.log);
     await store.close();
     await pool.end();
     const reference = sizes.find((size) => size > TAIL) ?? sizes[0];
@@ -141,6 +143,7 @@ export const loadFigure: Figure = {
         baseline: { value: without.get(reference)!, unit: 'ms', label: `${reference.toLocaleString('en-US')} events` },
         ratio: without.get(largest)! / without.get(reference)!,
       },
+      ...archive.checks,
     ];
     const notes = [
       `Flat means: the load of the largest stream within 1.5x of the ${reference.toLocaleString('en-US')}-event one (every snapshot ` +
@@ -157,12 +160,14 @@ export const loadFigure: Figure = {
           '(events_stream_revision_key); the parts above say which.',
       );
     }
+    notes.push(...archive.notes);
     return {
       method:
         'One agent stream per size, written in 100-event batches (registered, 8 work items, a pick, then todo-list updates). ' +
         `A snapshot of the state ${TAIL} events before the end is saved (as the repository's every-200-events snapshot would leave it). ` +
         '`AgentRepository.load()` on a new repository each time (no cache), sizes interleaved: with the Postgres snapshot store (newest snapshot + tail) ' +
-        'and with a snapshot store that has none (the whole stream). Medians of several loads.',
+        'and with a snapshot store that has none (the whole stream). Medians of several loads.' +
+        archive.method,
       checks,
       tables: [
         {
@@ -170,6 +175,7 @@ export const loadFigure: Figure = {
           columns: ['events', 'snapshot', 'with snapshots', 'without snapshots', 'snapshot read', 'tail read'],
           rows,
         },
+        ...archive.tables,
       ],
       notes,
     };

@@ -4,6 +4,7 @@ import { StoredEventFormatError } from '@app/application';
 import { SchemaVersionError } from '@app/core';
 import { parseArgs, type ParsedArgs } from './args';
 import { CliError, EXIT, type CliIo } from './cli-io';
+import { ARCHIVE_USAGE, archiveCommand } from './commands/archive.command';
 import { CHECK_USAGE, checkCommand } from './commands/check.command';
 import { DEAD_LETTERS_USAGE, deadLettersCommand } from './commands/dead-letters.command';
 import { EXPLAIN_USAGE, explainCommand } from './commands/explain.command';
@@ -16,7 +17,7 @@ import { STATUS_USAGE, statusCommand } from './commands/status.command';
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
 /** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
-const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason'];
+const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than'];
 
 const COMMANDS: Record<string, Command> = {
   export: {
@@ -48,6 +49,11 @@ const COMMANDS: Record<string, Command> = {
     usage: DEAD_LETTERS_USAGE,
     summary: "list the read models' dead letters and parked agents, or skip / retry one (audited as cli:<user>)",
     run: deadLettersCommand,
+  },
+  archive: {
+    usage: ARCHIVE_USAGE,
+    summary: "record WorkItemsArchived: completed items older than the cut-off leave the agent's live state",
+    run: archiveCommand,
   },
   replay: {
     usage: REPLAY_USAGE,

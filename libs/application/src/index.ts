@@ -14,6 +14,8 @@ export * from './work-items/work-item.commands';
 export * from './work-items/work-item.queries';
 export * from './work-items/plan-versions.queries';
 export * from './work-items/work-items.module';
+export * from './archive/archive.handler';
+export * from './archive/archive-policy';
 export * from './plans/plan-artifact.store';
 export * from './plans/plan-bodies';
 export * from './plans/plan-paths';

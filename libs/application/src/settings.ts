@@ -26,6 +26,8 @@ export interface ApplicationSettings {
   readonly reminderRoundsWithoutChange?: number;
   /** REMINDER_STALE_TODO_ROUNDS (0: off); undefined: the domain's default. */
   readonly reminderStaleTodoRounds?: number;
+  /** ARCHIVE_COMPLETED_AFTER in ms: the scheduler process archives completed items older than that; null/undefined: off. */
+  readonly archiveCompletedAfterMs?: number | null;
 }
 
 /** The reminder thresholds of these settings, the domain's defaults where unset. */

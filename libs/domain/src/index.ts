@@ -104,6 +104,12 @@ export * from './scheduler/scheduler-projection';
 export * from './scheduler/replay-decisions';
 export { nextDueAt } from './scheduler/next-due';
 
+export * from './archive/archive.commands';
+export * from './archive/archive.events';
+export { decideArchiveWorkItems } from './archive/archive.decide';
+export { evolveArchive } from './archive/archive.evolve';
+export { archiveSelection, type ArchiveSelection } from './archive/archive.selection';
+
 export * from './views/list';
 export * from './views/scheduling';
 export * from './views/candidate-ranking';
@@ -128,6 +134,7 @@ export * from './replies/waiting-plane.replies';
 export * from './replies/runtime.replies';
 export * from './replies/turn.replies';
 export * from './replies/activation.replies';
+export * from './replies/archive.replies';
 
 import { decide } from './agent/agent.decide';
 import { evolve } from './agent/agent.evolve';

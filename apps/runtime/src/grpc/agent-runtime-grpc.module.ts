@@ -4,6 +4,7 @@ import { SchedulerQueriesModule } from '@app/application';
 import { SchedulerStepModule } from '@app/application';
 import { TurnsModule } from '@app/application';
 import { WaitingPlaneModule } from '@app/application';
+import { ArchiveRpcs } from './archive.grpc-rpcs';
 import { AuditRpcs } from './audit.grpc-rpcs';
 import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
@@ -18,6 +19,6 @@ import { WorkItemRpcs } from './work-items.grpc-rpcs';
  */
 @Module({
   imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule, AuditModule],
-  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs],
+  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs, ArchiveRpcs],
 })
 export class AgentRuntimeGrpcModule {}

@@ -110,6 +110,13 @@ export class AgentCommandService {
     decideAgent(command, loaded.state);
   }
 
+  /** True when the window remembers the command's key: it is a repeat, answered with its first reply. */
+  async isRepeat(envelope: CommandEnvelope, command: AgentCommand, options: RunOptions = {}): Promise<boolean> {
+    const loaded = await this.agents.load(envelope.agentId);
+    const ctx = { agentId: envelope.agentId, commandId: command.meta.command_id };
+    return this.agents.repeatOf({ ...ctx, ...this.identity(envelope, command, options) }, loaded) !== null;
+  }
+
   /**
    * The scope of a write, and for a caller's key: the fingerprint of the request it names (a
    * generated id is never sent again, so it needs none).

@@ -9,6 +9,7 @@ import {
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
 import { ReadModelsModule } from '@app/read-models';
+import { ArchivePolicy } from '../archive/archive-policy';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
 import { ActivationWaiters } from './activation-waiters';
@@ -60,7 +61,7 @@ export class SchedulerLifecycle implements OnApplicationBootstrap, OnModuleDestr
 /** The scheduler worker (roles all and scheduler). */
 @Module({
   imports: [SchedulerStepModule, ReadModelsModule],
-  providers: [workerProvider, SchedulerLifecycle],
-  exports: [SCHEDULER_WORKER],
+  providers: [workerProvider, SchedulerLifecycle, ArchivePolicy],
+  exports: [SCHEDULER_WORKER, ArchivePolicy],
 })
 export class SchedulerWorkerModule {}

@@ -10,6 +10,7 @@ import {
   renderUpdateWorkItemReply,
 } from '@app/domain';
 import { AgentCommandService, generatedWorkItemId } from '../agents/agent-command.service';
+import { ArchivedWorkItemIds } from '../archive/archive.handler';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
 import {
   CompleteWorkItemCommand,
@@ -39,6 +40,7 @@ export class CreateWorkItemHandler implements ICommandHandler<CreateWorkItemComm
   constructor(
     private readonly agents: AgentCommandService,
     @Inject(PLAN_STORE) private readonly plans: PlanArtifactStore,
+    private readonly archivedIds: ArchivedWorkItemIds,
   ) {}
 
   async execute({ envelope, input }: CreateWorkItemCommand) {
@@ -55,10 +57,9 @@ export class CreateWorkItemHandler implements ICommandHandler<CreateWorkItemComm
       },
       meta,
     });
-    await this.agents.dryRun(
-      envelope,
-      command(this.plans.descriptorOf(envelope.agentId, workItemId, input.plan ?? '', meta.now)),
-    );
+    const planned = command(this.plans.descriptorOf(envelope.agentId, workItemId, input.plan ?? '', meta.now));
+    await this.archivedIds.refuseReuse(envelope, planned);
+    await this.agents.dryRun(envelope, planned);
     const artifact = await this.plans.create(envelope.agentId, workItemId, input.plan);
     return this.agents.run(envelope, command(artifact), renderCreateWorkItemReply);
   }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { clampListLimit, DomainError, type WorkItemListFilter, type WorkItemView } from '@app/domain';
+import { clampListLimit, DomainError, type WorkItemQueryFilter, type WorkItemView } from '@app/domain';
 import { type AgentSummary, WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
@@ -24,7 +24,7 @@ export class GetWorkItemQuery extends Query<WorkItemView> {
 export class ListWorkItemsQuery extends Query<{ items: WorkItemView[]; total: number }> {
   constructor(
     readonly agentId: string,
-    readonly filter: WorkItemListFilter,
+    readonly filter: WorkItemQueryFilter,
     readonly limit?: number,
   ) {
     super();

@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { POSTGRES_POOL, ReadModelsModule } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
+import { ArchivedWorkItemIds, ArchiveWorkItemsHandler } from '../archive/archive.handler';
 import { agentRepositoryProvider } from '../agents/agents.providers';
 import { PLAN_STORE, PlanArtifactStore } from '../plans/plan-artifact.store';
 import { PlanBodies, type PlanBodySql } from '../plans/plan-bodies';
@@ -25,6 +26,8 @@ const planStoreProvider: Provider = {
     planStoreProvider,
     AgentCommandService,
     ...WORK_ITEM_COMMAND_HANDLERS,
+    ArchiveWorkItemsHandler,
+    ArchivedWorkItemIds,
     ...WORK_ITEM_QUERY_HANDLERS,
     ...PLAN_VERSION_QUERY_HANDLERS,
   ],

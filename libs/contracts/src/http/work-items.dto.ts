@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
-import { ID_PATTERN, WORK_ITEM_LIST_FILTERS, type WorkItemListFilter } from '@app/domain';
+import { ID_PATTERN, WORK_ITEM_QUERY_FILTERS, type WorkItemQueryFilter } from '@app/domain';
 import { ExpectedRevisionDto } from './common.dto';
 
 /** Shapes and types only: the domain decides lengths and every rule (one place for rules). */
@@ -73,10 +73,15 @@ export class CompleteWorkItemDto extends ExpectedRevisionDto {
 }
 
 export class ListWorkItemsQueryDto {
-  @ApiPropertyOptional({ enum: WORK_ITEM_LIST_FILTERS, default: 'all' })
+  @ApiPropertyOptional({
+    enum: WORK_ITEM_QUERY_FILTERS,
+    default: 'all',
+    description:
+      'archived: the items WorkItemsArchived took out of the live state (all and the others list live items only)',
+  })
   @IsOptional()
-  @IsIn([...WORK_ITEM_LIST_FILTERS])
-  filter?: WorkItemListFilter;
+  @IsIn([...WORK_ITEM_QUERY_FILTERS])
+  filter?: WorkItemQueryFilter;
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'clamped to 1..100' })
   @IsOptional()
   @Matches(/^-?\d{1,6}$/, { message: 'limit must be an integer' })

@@ -1,3 +1,4 @@
+import { decideArchiveWorkItems } from '../archive/archive.decide';
 import { decideControl } from '../control/control.decide';
 import { decidePickWorkItem } from '../focus/focus.decide';
 import { decideDropMessage, decideEnqueueMessage } from '../queue/queue.decide';
@@ -79,6 +80,8 @@ export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
       return decideDropMessage(command, state);
     case 'Control':
       return decideControl(command, state);
+    case 'ArchiveWorkItems':
+      return decideArchiveWorkItems(command, state);
     default:
       return decideRuntimeCommand(command, state);
   }

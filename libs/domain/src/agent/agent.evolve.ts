@@ -1,3 +1,5 @@
+import { isArchiveEvent } from '../archive/archive.events';
+import { evolveArchive } from '../archive/archive.evolve';
 import { isControlEvent } from '../control/control.events';
 import { evolveControl } from '../control/control.evolve';
 import { isFocusEvent } from '../focus/focus.events';
@@ -46,6 +48,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isControlEvent(event)) return evolveControl(state, event);
   if (isTurnEvent(event)) return evolveTurn(state, event);
   if (isSchedulerEvent(event)) return evolveScheduler(state, event);
+  if (isArchiveEvent(event)) return evolveArchive(state, event);
   return state;
 }
 

@@ -101,8 +101,10 @@ export type AgentState = {
  * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
  * 7: plan descriptors without the absolute `path` (only `relative_path`).
  * 8: `progress` (the round clock and todo marks of the reminders, the newest turn).
+ * 9: WorkItemsArchived takes finished records out of the state (a snapshot folded by code that
+ * ignored it would still hold them).
  */
-export const AGENT_STATE_SHAPE_VERSION = 8;
+export const AGENT_STATE_SHAPE_VERSION = 9;
 
 export function initialAgentState(): AgentState {
   return {

@@ -21,6 +21,13 @@ export const WORK_ITEM_LIST_FILTERS = [
 
 export type WorkItemListFilter = (typeof WORK_ITEM_LIST_FILTERS)[number];
 
+/**
+ * The filters of `GET .../work-items`: the live ones above, and `archived`, the items a
+ * WorkItemsArchived took out of the live state (only the read model lists them; `all` does not).
+ */
+export const WORK_ITEM_QUERY_FILTERS = [...WORK_ITEM_LIST_FILTERS, 'archived'] as const;
+export type WorkItemQueryFilter = (typeof WORK_ITEM_QUERY_FILTERS)[number];
+
 export { clampListLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list';
 
 export type WorkItemListQuery = { filter?: WorkItemListFilter; limit?: number };

@@ -45,6 +45,8 @@ export type WorkItemView = {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** Present (true) only on an archived item, which only the read model still holds (WorkItemsArchived). */
+  archived?: true;
 };
 
 /** Promoted `result_summary` first, else the newest delivery summary, else null (completed items only). */

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ApiTokenGrant, ApiTokensError, parseApiTokens } from '@app/application';
+import { ApiTokenGrant, ApiTokensError, parseApiTokens, parseArchiveCompletedAfter } from '@app/application';
 import {
   LOGIN_THROTTLE_ENV,
   parseLoginThrottle,
@@ -62,6 +62,8 @@ export interface RuntimeConfig {
   readonly reminderRoundsWithoutChange?: number;
   /** REMINDER_STALE_TODO_ROUNDS: rounds an `in_progress` todo may stay unchanged before a reminder (0: off; unset: 20). */
   readonly reminderStaleTodoRounds?: number;
+  /** ARCHIVE_COMPLETED_AFTER (e.g. `30d`) in ms: the scheduler process archives completed items older than that; null: off (the default). */
+  readonly archiveCompletedAfterMs?: number | null;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -193,6 +195,12 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     if (typeof parsed === 'string') problems.push(`TASK_EXPECTED_DURATIONS ${parsed}`);
     return typeof parsed === 'string' ? {} : parsed;
   };
+  const archiveAfter = (): number | null => {
+    const raw = read('ARCHIVE_COMPLETED_AFTER');
+    const parsed = raw === undefined ? null : parseArchiveCompletedAfter(raw);
+    if (typeof parsed === 'string') problems.push(`ARCHIVE_COMPLETED_AFTER ${parsed}`);
+    return typeof parsed === 'number' ? parsed : null;
+  };
   const flag = (name: string): boolean | undefined => {
     const raw = read(name);
     if (raw === undefined) return undefined;
@@ -230,6 +238,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     reminderRoundsWithoutChange: rounds('REMINDER_ROUNDS_WITHOUT_CHANGE'),
     reminderStaleTodoRounds: rounds('REMINDER_STALE_TODO_ROUNDS'),
   };
+  const archiveCompletedAfterMs = archiveAfter();
+  if (archiveCompletedAfterMs !== null) Object.assign(config, { archiveCompletedAfterMs });
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,5 +1,6 @@
 import {
   isAgentLifecycleEvent,
+  isArchiveEvent,
   isControlEvent,
   isFocusEvent,
   isQueueEvent,
@@ -32,6 +33,7 @@ const GUARDS = [
   isControlEvent,
   isTurnEvent,
   isSchedulerEvent,
+  isArchiveEvent,
 ];
 
 /**

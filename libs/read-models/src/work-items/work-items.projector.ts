@@ -24,8 +24,8 @@ export function affectedItemIds(before: AgentState, after: AgentState): Set<stri
   return ids;
 }
 
-export function workItemRow(state: AgentState, item: WorkItem): Record<string, unknown> {
-  const view = toWorkItemView(state, item);
+export function workItemRow(state: AgentState, item: WorkItem, archived = false): Record<string, unknown> {
+  const view = archived ? { ...toWorkItemView(state, item), archived: true as const } : toWorkItemView(state, item);
   return {
     agent_id: item.agent_id,
     id: item.id,
@@ -41,6 +41,7 @@ export function workItemRow(state: AgentState, item: WorkItem): Record<string, u
     created_at: view.created_at,
     updated_at: view.updated_at,
     view,
+    archived,
   };
 }
 
@@ -59,7 +60,19 @@ const WORK_ITEM_COLUMNS = [
   'created_at',
   'updated_at',
   'view',
+  'archived',
 ];
+
+/** The rows of the items a WorkItemsArchived names, as they were, marked archived (they stay for reads by id). */
+function archivedRows(event: ProjectionInput<AgentState>['event'], before: AgentState): RowWrite[] {
+  if (event.type !== 'WorkItemsArchived') return [];
+  const ids = (event.data as { work_item_ids?: unknown }).work_item_ids;
+  if (!Array.isArray(ids)) return [];
+  return ids
+    .map((id) => before.work_items.get(String(id)))
+    .filter((item): item is WorkItem => item !== undefined)
+    .map((item) => ({ table: 'work_items', row: workItemRow(before, item, true) }));
+}
 
 /** work_items and the agent summary, derived from the folded agent state by the domain's views. */
 export const workItemsProjector: Projector<AgentState> = {
@@ -74,7 +87,7 @@ export const workItemsProjector: Projector<AgentState> = {
   ],
   project({ event, before, after }: ProjectionInput<AgentState>): RowWrite[] {
     if (after.agent_id === null) return [];
-    const writes: RowWrite[] = [];
+    const writes: RowWrite[] = archivedRows(event, before);
     for (const id of affectedItemIds(before, after)) {
       const item = after.work_items.get(id);
       if (item) writes.push({ table: 'work_items', row: workItemRow(after, item) });

@@ -1,21 +1,23 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
-import { type AgentSummaryView, RANKED_LIST_FILTERS, type WorkItemListFilter, type WorkItemView } from '@app/domain';
+import { type AgentSummaryView, RANKED_LIST_FILTERS, type WorkItemQueryFilter, type WorkItemView } from '@app/domain';
 import { CANDIDATE_ORDER, RECENCY_ORDER } from './work-items.order';
 
 export type AgentSummary = AgentSummaryView & { revision: string };
 
-const WHERE: Record<WorkItemListFilter, string> = {
-  all: 'TRUE',
-  open: "state = 'open'",
-  completed: "state = 'completed'",
-  current: "state = 'open' AND is_current",
-  queued: "state = 'open' AND NOT is_current AND readiness = 'runnable'",
-  blocked: "NOT is_current AND readiness = 'blocked'",
-  waiting_for_operator: "readiness = 'waiting_for_operator'",
-  runnable: "readiness = 'runnable'",
-  triggered: "state = 'open' AND has_triggered_waits",
+/** Every filter but `archived` lists live items only: archived rows stay for reads by id and `filter=archived`. */
+const WHERE: Record<WorkItemQueryFilter, string> = {
+  all: 'NOT archived',
+  open: "NOT archived AND state = 'open'",
+  completed: "NOT archived AND state = 'completed'",
+  current: "NOT archived AND state = 'open' AND is_current",
+  queued: "NOT archived AND state = 'open' AND NOT is_current AND readiness = 'runnable'",
+  blocked: "NOT archived AND NOT is_current AND readiness = 'blocked'",
+  waiting_for_operator: "NOT archived AND readiness = 'waiting_for_operator'",
+  runnable: "NOT archived AND readiness = 'runnable'",
+  triggered: "NOT archived AND state = 'open' AND has_triggered_waits",
+  archived: 'archived',
 };
 
 /** Read side of work items and agents: queries read Postgres, never the event store. */
@@ -30,12 +32,35 @@ export class WorkItemQueries {
     return rows.length ? (rows[0].view as WorkItemView) : null;
   }
 
+  /** Whether the read model holds a row for the id, archived or not (rows are never deleted). */
+  async exists(agentId: string, workItemId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT 1 FROM work_items WHERE agent_id = $1 AND id = $2', [
+      agentId,
+      workItemId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Agents with completed items older than the cut-off not archived yet (the automatic policy):
+   * only the partial index of completed, unarchived rows is read. A completed item's updated_at
+   * is its completed_at (nothing updates it after).
+   */
+  async agentsToArchive(completedBefore: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ agent_id: string }>(
+      `SELECT DISTINCT agent_id FROM work_items
+        WHERE state = 'completed' AND NOT archived AND updated_at < $1 ORDER BY agent_id LIMIT $2`,
+      [completedBefore, limit],
+    );
+    return rows.map((row) => row.agent_id);
+  }
+
   async list(
     agentId: string,
-    filter: WorkItemListFilter,
+    filter: WorkItemQueryFilter,
     limit: number,
   ): Promise<{ items: WorkItemView[]; total: number }> {
-    const order = RANKED_LIST_FILTERS.includes(filter) ? CANDIDATE_ORDER : RECENCY_ORDER;
+    const order = (RANKED_LIST_FILTERS as readonly string[]).includes(filter) ? CANDIDATE_ORDER : RECENCY_ORDER;
     const { rows } = await this.pool.query(
       `SELECT view, count(*) OVER () AS total FROM work_items WHERE agent_id = $1 AND ${WHERE[filter]} ORDER BY ${order} LIMIT $2`,
       [agentId, limit],

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/agents/{agent_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ArchiveWorkItems: completed items older than completed_before (and finished records) leave the live state; the read model keeps them (GET by id, filter=archived); archived: false when nothing was older */
+        post: operations["ArchiveController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/projections": {
         parameters: {
             query?: never;
@@ -957,6 +974,40 @@ export interface components {
                 triggered: number;
                 waiting_for_operator: number;
             };
+        };
+        ArchiveWorkItemsDto: {
+            /**
+             * Format: date-time
+             * @description the cut-off: completed items (and finished records) older than it leave the live state; an RFC 3339 instant
+             */
+            completed_before: string;
+            /** @description agent stream revision; 409 with details.current_revision on mismatch */
+            expected_revision?: number | string;
+        };
+        ArchiveWorkItemsReply: {
+            agent_id: string;
+            /** @description false when nothing was older than the cut-off (nothing recorded) */
+            archived: boolean;
+            /** Format: date-time */
+            completed_before: string;
+            /** @description the other finished records older than the cut-off that left the live state with them */
+            counts: {
+                briefs: number;
+                delivery_summaries: number;
+                emitted_tick_keys: number;
+                messages: number;
+                rounds: number;
+                tasks: number;
+                timers: number;
+                turns: number;
+                waiting_intents: number;
+            };
+            /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+            position: string;
+            /** @description the agent stream revision after the command */
+            revision: string;
+            /** @description the completed items that left the live state */
+            work_item_ids: string[];
         };
         AttentionList: {
             items: {
@@ -2300,6 +2351,11 @@ export interface components {
         /** @description The work item view (every work item reply and list). */
         WorkItem: {
             agent_id: string;
+            /**
+             * @description present, true, only on an archived item (WorkItemsArchived): read by id or with filter=archived
+             * @enum {boolean}
+             */
+            archived?: true;
             blocked_by: string | null;
             /** @enum {string} */
             candidate_class: "current_runnable" | "triggered_blocked" | "queued_runnable" | "waiting_for_operator" | "blocked" | "completed_recent";
@@ -2569,6 +2625,57 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    ArchiveController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveWorkItemsDto"];
+            };
+        };
+        responses: {
+            /** @description ArchiveWorkItemsReply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveWorkItemsReply"];
+                };
+            };
+            /** @description validation_failed: completed_before is not an RFC 3339 instant */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description not_found: unknown agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     ProjectionsController_status: {
@@ -4327,7 +4434,8 @@ export interface operations {
     WorkItemsController_list: {
         parameters: {
             query?: {
-                filter?: "all" | "open" | "completed" | "current" | "queued" | "blocked" | "waiting_for_operator" | "runnable" | "triggered";
+                /** @description archived: the items WorkItemsArchived took out of the live state (all and the others list live items only) */
+                filter?: "all" | "open" | "completed" | "current" | "queued" | "blocked" | "waiting_for_operator" | "runnable" | "triggered" | "archived";
                 /** @description clamped to 1..100 */
                 limit?: number;
                 /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */

@@ -115,6 +115,28 @@ export const COMMAND_SCHEMAS = {
     changed: bool(),
     warnings,
   }),
+  ArchiveWorkItemsReply: commandReply({
+    agent_id: str(),
+    completed_before: dateTime(),
+    archived: bool('false when nothing was older than the cut-off (nothing recorded)'),
+    work_item_ids: arrayOf(str(), 'the completed items that left the live state'),
+    counts: object(
+      Object.fromEntries(
+        [
+          'messages',
+          'turns',
+          'rounds',
+          'briefs',
+          'delivery_summaries',
+          'emitted_tick_keys',
+          'tasks',
+          'timers',
+          'waiting_intents',
+        ].map((name) => [name, int(undefined, { minimum: 0 })]),
+      ),
+      { description: 'the other finished records older than the cut-off that left the live state with them' },
+    ),
+  }),
   ActivationReply: object(
     {
       decision: ref('Decision'),

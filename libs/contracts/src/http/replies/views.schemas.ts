@@ -187,8 +187,12 @@ const workItem = shapeOf<WorkItemView>()(
     created_at: dateTime(),
     updated_at: dateTime(),
     completed_at: nullable(dateTime()),
+    archived: {
+      ...bool('present, true, only on an archived item (WorkItemsArchived): read by id or with filter=archived'),
+      enum: [true],
+    },
   },
-  { description: 'The work item view (every work item reply and list).' },
+  { optional: ['archived'], description: 'The work item view (every work item reply and list).' },
 );
 
 const message = shapeOf<MessageView>()({

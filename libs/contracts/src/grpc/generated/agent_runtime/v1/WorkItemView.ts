@@ -58,10 +58,15 @@ export interface WorkItemView {
   'created_at'?: (string);
   'updated_at'?: (string);
   'completed_at'?: (string);
+  /**
+   * Present (true) only on an archived item (read by id or with filter "archived").
+   */
+  'archived'?: (boolean);
   '_blocked_by'?: "blocked_by";
   '_recheck_at'?: "recheck_at";
   '_result_summary'?: "result_summary";
   '_completed_at'?: "completed_at";
+  '_archived'?: "archived";
 }
 
 /**
@@ -117,8 +122,13 @@ export interface WorkItemView__Output {
   'created_at': (string);
   'updated_at': (string);
   'completed_at'?: (string);
+  /**
+   * Present (true) only on an archived item (read by id or with filter "archived").
+   */
+  'archived'?: (boolean);
   '_blocked_by'?: "blocked_by";
   '_recheck_at'?: "recheck_at";
   '_result_summary'?: "result_summary";
   '_completed_at'?: "completed_at";
+  '_archived'?: "archived";
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { type CommandEnvelope, REFUSAL_LOG, type RefusalLog, refusalOf } from '@app/application';
 import { CLOCK, type Clock, RUNTIME_METRICS } from '@app/core';
@@ -24,23 +25,29 @@ const isNoOp = (reply: unknown): boolean =>
   typeof reply === 'object' && reply !== null && (reply as { changed?: unknown }).changed === false;
 
 /**
- * Every command of HTTP and gRPC passes through the one CommandBus: its latency by command and
- * outcome, and its refusals (ADR 0032). The success path costs a clock read and one histogram
+ * Every command of HTTP and gRPC passes through a CommandBus (the app has one per CqrsModule
+ * instance: CqrsModule.forRoot's and the modules' own import; each is observed): its latency by
+ * command and outcome, and its refusals (ADR 0032). The success path costs a clock read and one histogram
  * observation; a refusal is counted and handed to the audit's bounded buffer (never awaited).
  */
 @Injectable()
 export class CommandMetrics implements OnModuleInit {
   constructor(
-    private readonly bus: CommandBus,
+    private readonly discovery: DiscoveryService,
     @Inject(RUNTIME_METRICS) private readonly metrics: PrometheusMetrics,
     @Inject(REFUSAL_LOG) private readonly refusals: RefusalLog,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
-    const execute = this.bus.execute.bind(this.bus) as (command: object, context?: unknown) => Promise<unknown>;
-    const observed = (command: object, context?: unknown) => this.observe(command, execute(command, context));
-    this.bus.execute = observed as CommandBus['execute'];
+    const buses = new Set<CommandBus>();
+    for (const wrapper of this.discovery.getProviders())
+      if (wrapper.instance instanceof CommandBus) buses.add(wrapper.instance);
+    for (const bus of buses) {
+      const execute = bus.execute.bind(bus) as (command: object, context?: unknown) => Promise<unknown>;
+      const observed = (command: object, context?: unknown) => this.observe(command, execute(command, context));
+      bus.execute = observed as CommandBus['execute'];
+    }
   }
 
   async observe<R>(command: object, running: Promise<R>): Promise<R> {

@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Pool } from 'pg';
 import { RefusalLog, REFUSAL_LOG } from '@app/application';
 import { LOGGER, type Logger, RUNTIME_METRICS } from '@app/core';
@@ -33,7 +33,7 @@ export class RefusalLogLifecycle implements OnModuleDestroy {
  */
 @Global()
 @Module({
-  imports: [CqrsModule],
+  imports: [DiscoveryModule],
   controllers: [MetricsController],
   providers: [
     { provide: RUNTIME_METRICS, useFactory: () => new PrometheusMetrics() },

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text format 0.0.4): an admin token; with METRICS_TOKEN set, that bearer instead; with METRICS_PORT set, served there without a token (404 here) */
+        get: operations["MetricsController_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/projections": {
         parameters: {
             query?: never;
@@ -134,6 +151,23 @@ export interface paths {
         put?: never;
         /** Skip an open dead letter (its rows are never written; needs a reason) and apply its agent's held events in order; audited with the token name */
         post: operations["ProjectionsController_skip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/refusals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refused commands, triggers on resolved intents and no-op controls (they write nothing to the stream), newest first: actor, route, agent, code, reason, time; the newest REFUSALS_RETAIN_ROWS are kept */
+        get: operations["RefusalsController_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1706,6 +1740,27 @@ export interface components {
             /** @description always an array */
             warnings: components["schemas"]["Warning"][];
         };
+        /** @description newest first */
+        RefusalList: {
+            items: {
+                /** @description the token name (`name:role`, `admin-token`, `callback`), never the secret */
+                actor: string;
+                agent_id: string | null;
+                /** Format: date-time */
+                at: string;
+                /** @description the wire error code, or no_op (a control that changed nothing) */
+                code: string;
+                /** @description the row id: newer rows have larger ids */
+                id: string;
+                message: string;
+                /** @description details.reason, rule or status of the refusal, else the code */
+                reason: string;
+                /** @description the operation: CreateWorkItem, TriggerWaitingIntent, Control... */
+                route: string;
+            }[];
+            /** @description every match, before `limit` */
+            total: number;
+        };
         RegisterAgentDto: {
             agent_id: string;
         };
@@ -2488,7 +2543,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description unavailable: details.reason unreachable, projection_stalled (an agent parked by a poison event: the projection and position) or projection_lagging */
+            /** @description unavailable: details.reason unreachable, projection_stalled (an agent parked by a poison event: the projection and position), projection_lagging, or lease_missing (this replica holds no lease it should) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2497,6 +2552,45 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    MetricsController_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the Prometheus text exposition (401 without the token it asks for) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description forbidden: not an admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: METRICS_PORT is set (metrics are served there) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["Internal"];
         };
     };
     ProjectionsController_status: {
@@ -2723,6 +2817,39 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    RefusalsController_list: {
+        parameters: {
+            query?: {
+                /** @description clamped to 1..100 */
+                limit?: number;
+                /** @description only this agent's refusals */
+                agent_id?: string;
+                /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+                min_position?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RefusalList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalList"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ReadUnavailable"];
         };
     };
     ConsoleController_agents: {

@@ -73,7 +73,7 @@ export class HealthController {
   @Public()
   @ApiOperation({
     summary:
-      'Readiness: the stores answer and no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30)',
+      'Readiness: the stores answer, no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30), and this replica holds every lease it should',
   })
   @ApiReply(200, 'HealthReady')
   @ApiErrors({

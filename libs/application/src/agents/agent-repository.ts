@@ -6,7 +6,6 @@ import {
   agentStream,
   currentSchemaVersion,
   DomainEvent,
-  NO_METRICS,
   type RuntimeMetrics,
   SnapshotStore,
   toDomainEvent,
@@ -15,9 +14,9 @@ import { AgentQueue } from './agent-queue';
 import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
 import type { IdempotencyWindow } from './idempotency-window';
 import {
+  afterConflict,
   backoffMs,
   type ContentionRetry,
-  contentionError,
   DEFAULT_CONTENTION_RETRY,
   idempotencyKeyReused,
 } from './write-contention';
@@ -75,8 +74,7 @@ export interface AgentRepositoryOptions {
   snapshotEvery?: number;
   cacheSize?: number;
   onSnapshotError?: (error: unknown) => void;
-  /** Append latency and conflicts (GET /metrics); default: not counted. */
-  metrics?: RuntimeMetrics;
+  metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
 }
 
 /**
@@ -93,7 +91,6 @@ export class AgentRepository<S, E extends DomainEvent> {
   private readonly retry: ContentionRetry;
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
-  private readonly metrics: RuntimeMetrics;
 
   constructor(
     private readonly store: EventStore,
@@ -109,7 +106,6 @@ export class AgentRepository<S, E extends DomainEvent> {
     };
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.cacheSize = options.cacheSize ?? 1000;
-    this.metrics = options.metrics ?? NO_METRICS;
   }
 
   /** The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it. */
@@ -194,16 +190,8 @@ export class AgentRepository<S, E extends DomainEvent> {
       } catch (error) {
         // Another process wrote first. A caller's expected_revision is now stale: the next load says 409.
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (ctx.expectedRevision !== undefined) {
-          this.metrics.appendConflict(false);
-          continue;
-        }
-        if (attempt >= this.retry.maxRetries || this.retry.now() - started >= this.retry.budgetMs) {
-          this.metrics.appendConflict(false);
-          throw contentionError(ctx.agentId, this.retry, attempt + 1);
-        }
-        this.metrics.appendConflict(true);
-        await this.retry.sleep(backoffMs(this.retry, attempt));
+        const next = afterConflict(this.retry, ctx, attempt, started, this.options.metrics);
+        if (next === 'retry') await this.retry.sleep(backoffMs(this.retry, attempt));
       }
     }
   }
@@ -226,7 +214,7 @@ export class AgentRepository<S, E extends DomainEvent> {
     const expected = loaded.revision === null ? 'no_stream' : loaded.revision;
     const appending = performance.now();
     const result = await this.store.appendToStream(agentStream(ctx.agentId), toAppend, expected);
-    this.metrics.appendObserved((performance.now() - appending) / 1000);
+    this.options.metrics?.appendObserved((performance.now() - appending) / 1000);
     const after = events.reduce((state, event) => this.decider.evolve(state, event), loaded.state);
     const first = result.next_revision - BigInt(events.length - 1);
     const touches: Array<[string, bigint, string?]> = [

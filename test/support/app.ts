@@ -34,6 +34,8 @@ export interface TestApp {
   baseUrl: string;
   /** `127.0.0.1:<port>`, or null for roles without the API. */
   grpcAddress: string | null;
+  /** GET /metrics on its own listener (METRICS_PORT), or null when served on the main port. */
+  metricsUrl: string | null;
   /** The temporary RUNTIME_DATA_DIR (removed by close()). */
   dataDir: string;
   runtime: RuntimeApp;
@@ -77,10 +79,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     extraModules: options.modules,
   });
   try {
-    const { httpUrl, grpcAddress } = await runtime.listen();
+    const { httpUrl, grpcAddress, metricsUrl } = await runtime.listen();
     return {
       baseUrl: httpUrl,
       grpcAddress,
+      metricsUrl,
       dataDir,
       runtime,
       close: async () => {

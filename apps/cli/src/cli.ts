@@ -11,13 +11,14 @@ import { EXPLAIN_USAGE, explainCommand } from './commands/explain.command';
 import { EXPORT_USAGE, exportCommand } from './commands/export.command';
 import { IMPORT_USAGE, importCommand } from './commands/import.command';
 import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild.command';
+import { REFUSALS_USAGE, refusalsCommand } from './commands/refusals.command';
 import { REPLAY_USAGE, replayCommand } from './commands/replay.command';
 import { STATUS_USAGE, statusCommand } from './commands/status.command';
 
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
 /** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
-const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than'];
+const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than', 'agent', 'limit'];
 
 const COMMANDS: Record<string, Command> = {
   export: {
@@ -54,6 +55,11 @@ const COMMANDS: Record<string, Command> = {
     usage: ARCHIVE_USAGE,
     summary: "record WorkItemsArchived: completed items older than the cut-off leave the agent's live state",
     run: archiveCommand,
+  },
+  refusals: {
+    usage: REFUSALS_USAGE,
+    summary: 'the refusals audit, newest first: refused commands, triggers on resolved intents, no-op controls',
+    run: refusalsCommand,
   },
   replay: {
     usage: REPLAY_USAGE,

@@ -45,6 +45,7 @@ export * from './audit/changes-feed';
 export * from './audit/projections-admin';
 export * from './audit/dead-letters-admin';
 export * from './audit/service-address';
+export * from './audit/refusal-log';
 export * from './audit/audit.module';
 
 export * from './consistency/read-your-writes';

@@ -8,6 +8,7 @@ export * from './postgres/embedded-postgres';
 export * from './postgres/postgres-connection';
 export * from './infrastructure';
 export * from './health';
+export * from './metrics';
 export * from './grpc';
 export * from './platform.module';
 export * from './boot';

@@ -5,6 +5,7 @@
 export * from './postgres/postgres-pool';
 export * from './postgres/migrations';
 export * from './postgres/projection-health';
+export * from './postgres/fleet-gauges';
 
 export * from './projection/projector';
 export * from './projection/projection-runner';

@@ -50,10 +50,12 @@ describe('the OpenAPI document', () => {
       const success = statuses.filter((status) => status.startsWith('2'));
       expect({ key, success: success.length }).toEqual({ key, success: 1 });
       const content = operation.responses[success[0]!].content;
-      expect({ key, media: Object.keys(content ?? {}) }).toEqual({
-        key,
-        media: [expect.stringMatching(/^(application\/json|text\/markdown|text\/event-stream)$/)],
-      });
+      // GET /metrics answers the Prometheus text format (and only it does).
+      const media =
+        key === 'GET /metrics'
+          ? 'text/plain'
+          : expect.stringMatching(/^(application\/json|text\/markdown|text\/event-stream)$/);
+      expect({ key, media: Object.keys(content ?? {}) }).toEqual({ key, media: [media] });
       for (const status of statuses.filter((s) => /^[45]/.test(s)))
         expect({
           key,

@@ -6,6 +6,7 @@ import {
   agentStream,
   currentSchemaVersion,
   DomainEvent,
+  type RuntimeMetrics,
   SnapshotStore,
   toDomainEvent,
 } from '@app/core';
@@ -13,9 +14,9 @@ import { AgentQueue } from './agent-queue';
 import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
 import type { IdempotencyWindow } from './idempotency-window';
 import {
+  afterConflict,
   backoffMs,
   type ContentionRetry,
-  contentionError,
   DEFAULT_CONTENTION_RETRY,
   idempotencyKeyReused,
 } from './write-contention';
@@ -73,6 +74,7 @@ export interface AgentRepositoryOptions {
   snapshotEvery?: number;
   cacheSize?: number;
   onSnapshotError?: (error: unknown) => void;
+  metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
 }
 
 /**
@@ -188,10 +190,8 @@ export class AgentRepository<S, E extends DomainEvent> {
       } catch (error) {
         // Another process wrote first. A caller's expected_revision is now stale: the next load says 409.
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (ctx.expectedRevision !== undefined) continue;
-        if (attempt >= this.retry.maxRetries || this.retry.now() - started >= this.retry.budgetMs)
-          throw contentionError(ctx.agentId, this.retry, attempt + 1);
-        await this.retry.sleep(backoffMs(this.retry, attempt));
+        const next = afterConflict(this.retry, ctx, attempt, started, this.options.metrics);
+        if (next === 'retry') await this.retry.sleep(backoffMs(this.retry, attempt));
       }
     }
   }
@@ -212,7 +212,9 @@ export class AgentRepository<S, E extends DomainEvent> {
       },
     }));
     const expected = loaded.revision === null ? 'no_stream' : loaded.revision;
+    const appending = performance.now();
     const result = await this.store.appendToStream(agentStream(ctx.agentId), toAppend, expected);
+    this.options.metrics?.appendObserved((performance.now() - appending) / 1000);
     const after = events.reduce((state, event) => this.decider.evolve(state, event), loaded.state);
     const first = result.next_revision - BigInt(events.length - 1);
     const touches: Array<[string, bigint, string?]> = [

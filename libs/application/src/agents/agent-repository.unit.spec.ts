@@ -169,3 +169,37 @@ describe('idempotency keys and their fingerprints', () => {
     expect(events).toHaveLength(1002);
   });
 });
+
+describe('what the repository reports to the metrics (ADR 0032)', () => {
+  const recording = () => {
+    const seen = { appends: 0, conflicts: [] as boolean[] };
+    const metrics = {
+      appendObserved: () => void (seen.appends += 1),
+      appendConflict: (retried: boolean) => void seen.conflicts.push(retried),
+      schedulerDecision: () => undefined,
+      leaseExpired: () => undefined,
+      recovered: () => undefined,
+      timerLateness: () => undefined,
+    };
+    return { seen, metrics };
+  };
+
+  it('counts each beaten append (retried, then the last one given up) and only the appends that landed', async () => {
+    const { seen, metrics } = recording();
+    const landed = new AgentRepository(contendedStore(2).store, noSnapshots, counter, {
+      retry: { random: () => 0, sleep: async () => undefined },
+      metrics,
+    });
+    await landed.transact(ctx('c-1'), countMe('me'));
+    expect(seen).toEqual({ appends: 1, conflicts: [true, true] });
+
+    const { seen: lost, metrics: lostMetrics } = recording();
+    const givenUp = new AgentRepository(contendedStore(100).store, noSnapshots, counter, {
+      maxRetries: 1,
+      retry: { random: () => 0, sleep: async () => undefined },
+      metrics: lostMetrics,
+    });
+    await expect(givenUp.transact(ctx('c-1'), countMe('me'))).rejects.toMatchObject({ code: 'contention' });
+    expect(lost).toEqual({ appends: 0, conflicts: [true, false] });
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiError } from '@app/core';
+import { ApiError, type RuntimeMetrics } from '@app/core';
 
 /** How a command without expected_revision retries when another process wrote the agent first. */
 export interface ContentionRetry {
@@ -31,6 +31,26 @@ export const DEFAULT_CONTENTION_RETRY: ContentionRetry = {
 export function backoffMs(policy: ContentionRetry, retry: number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
   return Math.floor(policy.random() * ceiling);
+}
+
+/**
+ * What follows an append another writer beat (counted in the metrics): `reload` for a caller's
+ * own expected_revision (now stale: the next load answers 409), `retry` after a backoff, or 503
+ * `contention` once the retries or the time budget since `started` ran out.
+ */
+export function afterConflict(
+  policy: ContentionRetry,
+  ctx: { agentId: string; expectedRevision?: bigint },
+  attempt: number,
+  started: number,
+  metrics?: Pick<RuntimeMetrics, 'appendConflict'>,
+): 'reload' | 'retry' {
+  const spent = attempt >= policy.maxRetries || policy.now() - started >= policy.budgetMs;
+  const retried = ctx.expectedRevision === undefined && !spent;
+  metrics?.appendConflict(retried);
+  if (ctx.expectedRevision !== undefined) return 'reload';
+  if (!retried) throw contentionError(ctx.agentId, policy, attempt + 1);
+  return 'retry';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type ActivationReply,
   type AgentCommand,
@@ -15,7 +15,7 @@ import {
   renderActivationReply,
   type SchedulerDecision,
 } from '@app/domain';
-import { CLOCK, type Clock } from '@app/core';
+import { CLOCK, type Clock, NO_METRICS, RUNTIME_METRICS, type RuntimeMetrics } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
 
@@ -58,6 +58,7 @@ export class SchedulerStepService {
   constructor(
     private readonly agents: AgentCommandService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(RUNTIME_METRICS) private readonly metrics: RuntimeMetrics = NO_METRICS,
   ) {}
 
   /** Steps until the decision rests (a wait, sleep, a turn to start...). For the worker. */
@@ -89,6 +90,7 @@ export class SchedulerStepService {
     const closure = closureOf(state);
     const record = await this.write(agentId, state, 'record', { type: 'RecordDecision', data: { decision, at: now } });
     state = record.state;
+    this.metrics.schedulerDecision(decision.kind);
     const effect = await this.carryOut(agentId, state, decision, options);
     const after = effect?.state ?? state;
     const context = effect?.turnId
@@ -127,6 +129,7 @@ export class SchedulerStepService {
             data: { turn_id: expired.turn_id },
           })
         ).state;
+        this.metrics.leaseExpired('turn');
         continue;
       }
       const [task] = expiredTasks(state, now);
@@ -138,6 +141,7 @@ export class SchedulerStepService {
             data: { task_id: task.id, message_id: messageId(agentId, key) },
           })
         ).state;
+        this.metrics.leaseExpired('task');
         continue;
       }
       const [timer] = dueTimers(state, now);
@@ -149,6 +153,7 @@ export class SchedulerStepService {
           data: { timer_id: timer.id, message_id: messageId(agentId, key) },
         })
       ).state;
+      this.metrics.timerLateness(Math.max(0, Date.parse(now) - Date.parse(timer.fire_at)) / 1000);
     }
     return state;
   }

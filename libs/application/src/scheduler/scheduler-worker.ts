@@ -1,6 +1,6 @@
 import { type AgentState, nextDueAt } from '@app/domain';
 import type { EventStore, Subscription } from '@app/event-store';
-import { agentIdOfStream, type AgentDirectory } from '@app/core';
+import { agentIdOfStream, type AgentDirectory, NO_METRICS, type RuntimeMetrics } from '@app/core';
 import { DueAgenda } from './due-agenda';
 import type { SchedulerStepService } from './scheduler-step.service';
 
@@ -14,6 +14,8 @@ export interface WorkerLogger {
 export interface SchedulerWorkerOptions {
   concurrency?: number;
   now?: () => number;
+  /** Recoveries (an agent whose evaluation failed is evaluated again without failing); default: not counted. */
+  metrics?: RuntimeMetrics;
 }
 
 /**
@@ -25,6 +27,8 @@ export interface SchedulerWorkerOptions {
 export class SchedulerWorker {
   private readonly dirty = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Agents whose last evaluation failed (bounded by the agents of this store). */
+  private readonly failed = new Set<string>();
   private readonly agenda: DueAgenda;
   private subscription?: Subscription;
   private consuming?: Promise<void>;
@@ -109,7 +113,9 @@ export class SchedulerWorker {
     try {
       const result = await this.steps.settle(agentId);
       this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
+      if (this.failed.delete(agentId)) (this.options.metrics ?? NO_METRICS).recovered('scheduler_step');
     } catch (error) {
+      this.failed.add(agentId);
       this.logger.error(
         { err: error, component: 'scheduler', agent_id: agentId },
         'scheduler step failed; retrying shortly',

@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ID_PATTERN } from '@app/domain';
+import { LimitQueryDto } from './shared-fields.dto';
 
 /** The body of POST /v1/admin/projections/{name}/dead-letters/{position}/skip and /retry. */
 export class DeadLetterActionDto {
@@ -11,4 +13,12 @@ export class DeadLetterActionDto {
   @IsString()
   @MaxLength(500)
   reason?: string;
+}
+
+/** The query of GET /v1/admin/refusals. */
+export class ListRefusalsQueryDto extends LimitQueryDto {
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source, description: "only this agent's refusals" })
+  @IsOptional()
+  @Matches(ID_PATTERN, { message: `agent_id must match ${ID_PATTERN.source}` })
+  agent_id?: string;
 }

@@ -11,6 +11,7 @@ import { configureBodyHandling, createFastifyAdapter } from '../http/fastify-set
 import { setupOpenApi } from '../http/swagger';
 import type { EventStoreFactory } from '../infrastructure/event-store.providers';
 import { createLogger } from '../logging/logger';
+import { MetricsServer } from '../metrics/metrics-server';
 import { NEST_LOGGER } from '../logging/nest-logger.adapter';
 import { registerRequestLogging } from '../logging/request-logging';
 import { openPostgresConnection } from '../postgres/postgres-connection';
@@ -34,6 +35,8 @@ export interface RuntimeAddresses {
   grpcAddress: string | null;
   /** What the servers are bound to (`0.0.0.0:3000` listens on every interface); gRPC null as above. */
   listening: { http: string; grpc: string | null };
+  /** Where GET /metrics is served on its own listener (METRICS_PORT), or null when it is on the main port. */
+  metricsUrl: string | null;
 }
 
 export interface RuntimeApp {
@@ -98,10 +101,13 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       const port = typeof address === 'object' && address ? address.port : config.port;
       const bound = typeof address === 'object' && address ? address.address : config.host;
       const grpc = roleRuns(config.role).api ? nest.get(GrpcServerHost) : null;
+      const metricsUrl =
+        config.metricsPort === undefined ? null : await nest.get(MetricsServer).listen(config.host, config.metricsPort);
       const addresses: RuntimeAddresses = {
         httpUrl: `http://${hostPort(dialableHost(config.host), port)}`,
         grpcAddress: grpc?.address ?? null,
         listening: { http: hostPort(bound, port), grpc: grpc?.listening ?? null },
+        metricsUrl,
       };
       logger.info(
         { ...addresses, role: config.role, node: process.version, embedded_postgres: connection.embedded },

@@ -7,6 +7,7 @@ import { GrpcModule } from '../grpc/grpc.module';
 import { HealthModule } from '../health/health.module';
 import { MinPositionHttpModule } from '../http/min-position.interceptor';
 import { InfrastructureModule } from '../infrastructure/infrastructure.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import type { EventStoreFactory } from '../infrastructure/event-store.providers';
 import { PlatformModule, type PlatformOptions } from '../platform.module';
 import type { PostgresConnection } from '../postgres/postgres-connection';
@@ -51,6 +52,7 @@ export class RuntimeModule {
         AuthModule,
         RateLimitingModule,
         HealthModule,
+        MetricsModule,
         ...(runs.api ? [GrpcModule, MinPositionHttpModule, ...(options.api ?? [])] : []),
         ...(runs.projector ? [ProjectorSlotModule] : []),
         ...(runs.scheduler ? [SchedulerSlotModule] : []),

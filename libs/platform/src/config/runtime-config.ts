@@ -64,6 +64,12 @@ export interface RuntimeConfig {
   readonly reminderStaleTodoRounds?: number;
   /** ARCHIVE_COMPLETED_AFTER (e.g. `30d`) in ms: the scheduler process archives completed items older than that; null: off (the default). */
   readonly archiveCompletedAfterMs?: number | null;
+  /** METRICS_PORT: GET /metrics on a listener of its own, without a token (ADR 0032); unset: on the main port. */
+  readonly metricsPort?: number;
+  /** METRICS_TOKEN: the bearer GET /metrics on the main port asks for instead of an admin token; never echoed. */
+  readonly metricsToken?: string;
+  /** REFUSALS_RETAIN_ROWS: the newest refusals the audit keeps (unset: 10 000). */
+  readonly refusalsRetainRows?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -208,6 +214,12 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be true or false, got '${raw}'`);
     return undefined;
   };
+  const secret = (name: string, minLength: number): string | undefined => {
+    const raw = read(name);
+    if (raw === undefined || raw.length >= minLength) return raw;
+    problems.push(`${name} must be at least ${minLength} characters (value not shown)`);
+    return undefined;
+  };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
 
   const dataDir = absolute(read('RUNTIME_DATA_DIR') ?? './.runtime-data');
@@ -237,6 +249,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
     reminderRoundsWithoutChange: rounds('REMINDER_ROUNDS_WITHOUT_CHANGE'),
     reminderStaleTodoRounds: rounds('REMINDER_STALE_TODO_ROUNDS'),
+    metricsPort: read('METRICS_PORT') === undefined ? undefined : port('METRICS_PORT', 0),
+    metricsToken: secret('METRICS_TOKEN', 16),
+    refusalsRetainRows: count('REFUSALS_RETAIN_ROWS'),
   };
   const archiveCompletedAfterMs = archiveAfter();
   if (archiveCompletedAfterMs !== null) Object.assign(config, { archiveCompletedAfterMs });

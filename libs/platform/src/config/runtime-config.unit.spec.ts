@@ -185,3 +185,30 @@ describe('HOST', () => {
     expect(loadConfig({ HOST: '::' }, '/srv/app').host).toBe('::');
   });
 });
+
+describe('the metrics settings (ADR 0032)', () => {
+  it('reads METRICS_PORT (0: any free port), METRICS_TOKEN and REFUSALS_RETAIN_ROWS; all unset by default', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({
+      metricsPort: undefined,
+      metricsToken: undefined,
+      refusalsRetainRows: undefined,
+    });
+    expect(
+      loadConfig(
+        { METRICS_PORT: '9464', METRICS_TOKEN: 'scrape-token-0123456789', REFUSALS_RETAIN_ROWS: '500' },
+        '/srv',
+      ),
+    ).toMatchObject({ metricsPort: 9464, metricsToken: 'scrape-token-0123456789', refusalsRetainRows: 500 });
+    expect(loadConfig({ METRICS_PORT: '0' }, '/srv').metricsPort).toBe(0);
+  });
+
+  it('refuses a bad port, a short token (without echoing it) and a retention that is not a whole number', () => {
+    const problems = problemsOf({ METRICS_PORT: '70000', METRICS_TOKEN: 'short-secret', REFUSALS_RETAIN_ROWS: '0' });
+    expect(problems).toEqual([
+      expect.stringContaining('METRICS_PORT'),
+      'METRICS_TOKEN must be at least 16 characters (value not shown)',
+      expect.stringContaining('REFUSALS_RETAIN_ROWS'),
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret');
+  });
+});

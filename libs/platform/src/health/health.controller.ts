@@ -1,4 +1,4 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
@@ -9,7 +9,7 @@ import {
   projectionHealth,
   projectionReadiness,
 } from '@app/read-models';
-import { ApiError } from '@app/core';
+import { ApiError, LEASE_READINESS, type LeaseReadiness } from '@app/core';
 import { Public } from '@app/application';
 import { ApiErrors, ApiReply } from '@app/contracts';
 import { runHealthChecks, type HealthReport } from './health-report';
@@ -25,6 +25,8 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(POSTGRES_POOL) private readonly pool: Pool,
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
+    /** The leases this replica should hold (issue 18 provides it); absent: nothing to hold. */
+    @Optional() @Inject(LEASE_READINESS) private readonly leases?: LeaseReadiness,
   ) {
     this.maxLagSeconds = config.readyMaxLagSeconds ?? DEFAULT_READY_MAX_LAG_SECONDS;
   }
@@ -71,11 +73,11 @@ export class HealthController {
   @Public()
   @ApiOperation({
     summary:
-      'Readiness: the stores answer and no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30)',
+      'Readiness: the stores answer, no projection is stalled (an open dead letter: a parked agent) or lags (events wait on a checkpoint that has not moved for READY_MAX_LAG_SECONDS, default 30), and this replica holds every lease it should',
   })
   @ApiReply(200, 'HealthReady')
   @ApiErrors({
-    503: 'unavailable: details.reason unreachable, projection_stalled (an agent parked by a poison event: the projection and position) or projection_lagging',
+    503: 'unavailable: details.reason unreachable, projection_stalled (an agent parked by a poison event: the projection and position), projection_lagging, or lease_missing (this replica holds no lease it should)',
   })
   async ready(): Promise<HealthReport & { projections: unknown[] }> {
     const report = await runHealthChecks({
@@ -103,6 +105,23 @@ export class HealthController {
         projections,
       });
     }
+    const missing = await this.missingLease();
+    if (missing !== null)
+      throw new ApiError('unavailable', `this replica holds no lease it should: ${missing}`, {
+        reason: 'lease_missing',
+        ...report,
+        projections,
+      });
     return { ...report, projections };
+  }
+
+  /** Null when every lease this replica should hold is held (or there are none to hold). */
+  private async missingLease(): Promise<string | null> {
+    if (!this.leases) return null;
+    try {
+      return await this.leases.missingLease();
+    } catch {
+      return 'the lease check failed';
+    }
   }
 }

@@ -145,4 +145,7 @@ export async function adminActs(app: TestApp, client: Client): Promise<void> {
     ).status,
   ).toBe(409);
   expect((await call('GET', '/v1/admin/projections', { token: 'tok-b' })).status).toBe(403);
+  await ok('GET', '/metrics');
+  await ok('GET', '/v1/admin/refusals', { query: { limit: '5' } });
+  expect((await call('GET', '/v1/admin/refusals', { token: 'tok-b' })).status).toBe(403);
 }

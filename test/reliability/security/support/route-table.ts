@@ -30,6 +30,8 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /health/live': 'liveness for probes: the process answers (no store asked, no data)',
   'GET /health/ready':
     "readiness for probes and load balancers: stores, stalled or lagging projections (positions and counts, no agent's data)",
+  'GET /metrics':
+    'Prometheus metrics (ADR 0032): @Public() to the guard because it checks its own credential: an admin token, or METRICS_TOKEN when set (401 without it); 404 when METRICS_PORT serves them on a listener of its own',
   'GET /docs': 'the OpenAPI UI',
   'GET /docs-json': 'the OpenAPI document',
   'POST /v1/callbacks/:callback_token':

@@ -19,7 +19,13 @@ export function ApiErrors(errors: Partial<Record<400 | 403 | 404 | 409 | 415 | 4
   );
 }
 
-/** A reply that is not JSON: the plan body (text/markdown) or a server-sent event stream (text/event-stream). */
-export function ApiTextReply(mediaType: 'text/markdown' | 'text/event-stream', description: string): MethodDecorator {
+/**
+ * A reply that is not JSON: the plan body (text/markdown), a server-sent event stream
+ * (text/event-stream) or the Prometheus exposition (text/plain).
+ */
+export function ApiTextReply(
+  mediaType: 'text/markdown' | 'text/event-stream' | 'text/plain',
+  description: string,
+): MethodDecorator {
   return ApiResponse({ status: 200, description, content: { [mediaType]: { schema: { type: 'string' } } } });
 }

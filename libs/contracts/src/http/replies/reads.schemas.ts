@@ -216,6 +216,19 @@ export const READ_SCHEMAS = {
     held_applied: count("the agent's held events applied after the letter"),
     parked_at: nullable(object({ position: decimal(), error: str() }), 'where the agent stays parked'),
   }),
+  RefusalList: listOf(
+    object({
+      id: decimal('the row id: newer rows have larger ids'),
+      at: dateTime(),
+      actor: str('the token name (`name:role`, `admin-token`, `callback`), never the secret'),
+      route: str('the operation: CreateWorkItem, TriggerWaitingIntent, Control...'),
+      agent_id: nullable(str()),
+      code: str('the wire error code, or no_op (a control that changed nothing)'),
+      reason: str('details.reason, rule or status of the refusal, else the code'),
+      message: str(),
+    }),
+    'newest first',
+  ),
   HealthReport: object({
     status: oneOfStrings(['ok']),
     checks,

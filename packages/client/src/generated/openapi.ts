@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/agents/{agent_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ArchiveWorkItems: completed items older than completed_before (and finished records) leave the live state; the read model keeps them (GET by id, filter=archived); archived: false when nothing was older */
+        post: operations["ArchiveController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/projections": {
         parameters: {
             query?: never;
@@ -992,6 +1009,40 @@ export interface components {
                 waiting_for_operator: number;
             };
         };
+        ArchiveWorkItemsDto: {
+            /**
+             * Format: date-time
+             * @description the cut-off: completed items (and finished records) older than it leave the live state; an RFC 3339 instant
+             */
+            completed_before: string;
+            /** @description agent stream revision; 409 with details.current_revision on mismatch */
+            expected_revision?: number | string;
+        };
+        ArchiveWorkItemsReply: {
+            agent_id: string;
+            /** @description false when nothing was older than the cut-off (nothing recorded) */
+            archived: boolean;
+            /** Format: date-time */
+            completed_before: string;
+            /** @description the other finished records older than the cut-off that left the live state with them */
+            counts: {
+                briefs: number;
+                delivery_summaries: number;
+                emitted_tick_keys: number;
+                messages: number;
+                rounds: number;
+                tasks: number;
+                timers: number;
+                turns: number;
+                waiting_intents: number;
+            };
+            /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+            position: string;
+            /** @description the agent stream revision after the command */
+            revision: string;
+            /** @description the completed items that left the live state */
+            work_item_ids: string[];
+        };
         AttentionList: {
             items: {
                 agent_id: string;
@@ -1126,10 +1177,23 @@ export interface components {
             /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
             position: string;
             promotion: components["schemas"]["Promotion"] | null;
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             /** @description always an array */
             warnings: components["schemas"]["Warning"][];
+        };
+        /** @description How the agent work stands (docs/domain-contract.md §2, Closure). */
+        Closure: {
+            /** @enum {string} */
+            closure: "completed" | "continuable" | "failed" | "waiting";
+            /** @description what made the rule hold */
+            evidence: string[];
+            /**
+             * @description the first rule of the precedence that holds
+             * @enum {string}
+             */
+            reason: "runtime_error" | "waiting_operator" | "waiting_task" | "waiting_intent" | "waiting_timer" | "turn_in_progress" | "last_turn_failed" | "runnable_work" | "last_turn_completed" | "nothing_waiting";
         };
         CompleteWorkItemDto: {
             /** @description agent stream revision; 409 with details.current_revision on mismatch */
@@ -1162,6 +1226,8 @@ export interface components {
             omitted_sections: ("turn_work_item" | "current_work_item" | "triggered_candidates" | "queued_runnable" | "waiting_for_operator" | "blocked" | "queued_messages" | "recently_completed")[];
             /** @description even the current item alone does not fit (it is never cut) */
             over_budget: boolean;
+            /** @description what looks stale (rounds without a work-item change, stale todos, unfinished todos at completion) */
+            reminders: components["schemas"]["Reminder"][];
             /** @description in priority order */
             sections: ({
                 content: {
@@ -1411,8 +1477,9 @@ export interface components {
             projection: string;
             reason: string | null;
         };
-        /** @description A scheduler decision; links are null when absent. */
+        /** @description A scheduler decision; links are null when absent. `closure`: the agent closure on the state it was decided on (absent on decisions projected before closure existed). */
         Decision: {
+            closure?: components["schemas"]["Closure"];
             evidence: string[];
             idempotency_key: string | null;
             /** @enum {string} */
@@ -1429,8 +1496,9 @@ export interface components {
             task_id: string | null;
             work_item_id: string | null;
         };
-        /** @description A scheduler decision; links are null when absent. */
+        /** @description A scheduler decision; links are null when absent. `closure`: the agent closure on the state it was decided on (absent on decisions projected before closure existed). */
         DecisionItem: {
+            closure?: components["schemas"]["Closure"];
             evidence: string[];
             idempotency_key: string | null;
             /** @enum {string} */
@@ -1581,6 +1649,17 @@ export interface components {
             expected_revision?: number | string;
             /** @description the renewed lease, counted from now (default: the turn's current lease_ttl_ms) */
             lease_ttl_ms?: number;
+        };
+        /** @description The newest turn terminal, once it ended. */
+        LastTurnTerminal: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string|null} */
+            recovery: "requeued" | "quarantined" | null;
+            /** @enum {string} */
+            terminal_kind: "completed" | "aborted" | "failed" | "interrupted" | "baseline_over_budget";
+            turn_id: string;
+            turn_index: number;
         };
         Message: {
             /**
@@ -1734,6 +1813,7 @@ export interface components {
             } | null;
             /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
             position: string;
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             round: components["schemas"]["Round"];
@@ -1771,6 +1851,18 @@ export interface components {
             /** @description the agent stream revision after the command */
             revision: string;
         };
+        /** @description A reminder of what looks stale; the runtime never edits todos itself. */
+        Reminder: {
+            detail: string;
+            /** @enum {string} */
+            kind: "rounds_without_work_item_change" | "stale_in_progress_todo" | "completed_with_unfinished_todos";
+            todo?: {
+                /** @enum {string} */
+                state: "pending" | "in_progress" | "completed";
+                text: string;
+            };
+            work_item_id: string;
+        };
         Round: {
             /** Format: date-time */
             closed_at: string | null;
@@ -1798,6 +1890,28 @@ export interface components {
             turn_id: string;
             warnings: components["schemas"]["Warning"][];
             work_item_id: string | null;
+        };
+        /** @description A dead letter of this agent in a read model, or the newest turn terminal error. */
+        RuntimeError: {
+            event_type: string;
+            /** @description the dead letter global position */
+            position: string;
+            projection: string;
+            /** @description the agent stream revision from which its events are held */
+            revision: string;
+            /** @enum {string} */
+            source: "dead_letter";
+        } | {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string|null} */
+            recovery: "requeued" | "quarantined" | null;
+            /** @enum {string} */
+            source: "turn_terminal";
+            /** @enum {string} */
+            terminal_kind: "completed" | "aborted" | "failed" | "interrupted" | "baseline_over_budget";
+            turn_id: string;
+            turn_index: number;
         };
         /** @description The scheduler projection (from the read model), plus next_decision computed now on the agent events and the read models lag. */
         SchedulerState: {
@@ -1828,6 +1942,7 @@ export interface components {
                 triggered_blocked: string[];
                 waiting_for_operator: string[];
             };
+            closure: components["schemas"]["Closure"];
             counts: {
                 active_intents: number;
                 active_tasks: number;
@@ -1855,6 +1970,7 @@ export interface components {
                 scheduling_state: string;
             } | null;
             last_decision: components["schemas"]["Decision"] | null;
+            last_turn_terminal: components["schemas"]["LastTurnTerminal"] | null;
             next_decision: components["schemas"]["Decision"];
             /**
              * Format: date-time
@@ -1922,6 +2038,12 @@ export interface components {
             replay_message_ids: string[];
             /** @description agent stream revision the projection is of */
             revision: string;
+            runtime_error: components["schemas"]["RuntimeError"] | null;
+            /**
+             * @description the posture, or awaiting_task when the agent awaits a task and nothing else can run
+             * @enum {string}
+             */
+            runtime_posture: "booting" | "awake_idle" | "awake_running" | "asleep" | "paused" | "stopped" | "awaiting_task";
             scheduled_timers: {
                 due: boolean;
                 /** Format: date-time */
@@ -2105,6 +2227,7 @@ export interface components {
             position: string;
             /** @enum {string} */
             posture: "booting" | "awake_idle" | "awake_running" | "asleep" | "paused" | "stopped";
+            reminders: components["schemas"]["Reminder"][];
             /** @description the agent stream revision after the command */
             revision: string;
             turn: components["schemas"]["ActivationTurn"];
@@ -2283,6 +2406,11 @@ export interface components {
         /** @description The work item view (every work item reply and list). */
         WorkItem: {
             agent_id: string;
+            /**
+             * @description present, true, only on an archived item (WorkItemsArchived): read by id or with filter=archived
+             * @enum {boolean}
+             */
+            archived?: true;
             blocked_by: string | null;
             /** @enum {string} */
             candidate_class: "current_runnable" | "triggered_blocked" | "queued_runnable" | "waiting_for_operator" | "blocked" | "completed_recent";
@@ -2591,6 +2719,57 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
+        };
+    };
+    ArchiveController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveWorkItemsDto"];
+            };
+        };
+        responses: {
+            /** @description ArchiveWorkItemsReply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveWorkItemsReply"];
+                };
+            };
+            /** @description validation_failed: completed_before is not an RFC 3339 instant */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description not_found: unknown agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     ProjectionsController_status: {
@@ -4382,7 +4561,8 @@ export interface operations {
     WorkItemsController_list: {
         parameters: {
             query?: {
-                filter?: "all" | "open" | "completed" | "current" | "queued" | "blocked" | "waiting_for_operator" | "runnable" | "triggered";
+                /** @description archived: the items WorkItemsArchived took out of the live state (all and the others list live items only) */
+                filter?: "all" | "open" | "completed" | "current" | "queued" | "blocked" | "waiting_for_operator" | "runnable" | "triggered" | "archived";
                 /** @description clamped to 1..100 */
                 limit?: number;
                 /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */

@@ -9,7 +9,7 @@ import type { ModelAdapter, ModelContext, ModelMessage, ModelResponse } from './
 import { assistantMessage, toolResultMessage } from './model/model-adapter';
 import type { HostClient, HostEvent, HostTool, StopMode, TerminalKind } from './host-types';
 import { checkArguments } from './tools';
-import { describe, renderMessage, roundText, toolError, wireId, type HostMessage } from './turn-text';
+import { describeError, renderMessage, roundText, toolError, wireId, type HostMessage } from './turn-text';
 
 /** The parts of an activation reply a turn needs. */
 export interface OpenedTurn {
@@ -73,7 +73,7 @@ export class TurnRunner {
       outcome = await this.rounds();
     } catch (error) {
       this.deps.emit({ type: 'error', agent_id: this.agentId, turn_id: this.turnId, stage: 'turn', error });
-      outcome = this.lost ? { kind: null, reason: 'turn lost' } : { kind: 'failed', message: describe(error) };
+      outcome = this.lost ? { kind: null, reason: 'turn lost' } : { kind: 'failed', message: describeError(error) };
     } finally {
       clearInterval(heartbeat);
       this.control.stopSignal.removeEventListener('abort', onStop);
@@ -92,7 +92,7 @@ export class TurnRunner {
         );
       } catch (error) {
         this.deps.emit({ type: 'error', agent_id: this.agentId, turn_id: this.turnId, stage: 'terminal', error });
-        outcome = { kind: null, reason: `terminal refused: ${describe(error)}` };
+        outcome = { kind: null, reason: `terminal refused: ${describeError(error)}` };
       }
     }
     this.deps.emit({
@@ -133,7 +133,7 @@ export class TurnRunner {
       } catch (error) {
         if (this.modelAbort.signal.aborted) continue;
         this.deps.emit({ type: 'error', agent_id: this.agentId, turn_id: this.turnId, stage: 'model', error });
-        return { kind: 'failed', message: `the model failed: ${describe(error)}` };
+        return { kind: 'failed', message: `the model failed: ${describeError(error)}` };
       }
       const roundId = `${this.turnId}.r${index}`;
       const text = roundText(response);

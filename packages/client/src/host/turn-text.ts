@@ -38,7 +38,7 @@ export function roundText(response: ModelResponse): string | undefined {
   return reports.length === 1 && reports[0].trim() !== '' ? reports[0] : response.text;
 }
 
-export function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -47,5 +47,5 @@ export function toolError(error: unknown): { error: { code?: string; message: st
   if (error instanceof RuntimeApiError) {
     return { error: { code: error.code, message: error.message, details: error.details } };
   }
-  return { error: { message: describe(error) } };
+  return { error: { message: describeError(error) } };
 }

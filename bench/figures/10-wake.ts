@@ -20,8 +20,8 @@ export const wakeFigure: Figure = {
   title: 'Wake latency: operator message acknowledged to the host turn opened',
   async run(ctx) {
     const agentCount = ctx.scale(100, 10);
-    const messages = ctx.scale(400, 20);
-    const rate = ctx.scale(20, 20);
+    const messages = ctx.scale(150, 20);
+    const rate = ctx.scale(5, 20);
     const runtime = await startRuntimeFixture(ctx.pg, agentCount, {
       role: 'api,projector',
       workItems: false,

@@ -11,6 +11,7 @@ import { lagFigure } from './figures/06-lag';
 import { loadFigure } from './figures/07-load';
 import { decideFigure } from './figures/08-decide';
 import { memoryFigure } from './figures/09-memory';
+import { wakeFigure } from './figures/10-wake';
 import { type BenchReport, type FigureResult, type MachineInfo, renderMarkdown } from './report';
 import type { BenchContext, Figure } from './support/context';
 import { LoadGenerator } from './support/load';
@@ -28,6 +29,7 @@ export const FIGURES: Figure[] = [
   loadFigure,
   decideFigure,
   memoryFigure,
+  wakeFigure,
 ];
 
 const ROOT = resolve(__dirname, '..');

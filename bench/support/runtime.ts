@@ -34,12 +34,25 @@ export interface RuntimeFixture {
   close(): Promise<void>;
 }
 
+export interface RuntimeFixtureOptions {
+  /** RUNTIME_ROLE (default `api`). */
+  role?: string;
+  /** Seed each agent with the open work item BENCH_WORK_ITEM (default true). */
+  workItems?: boolean;
+  /** The agents' id prefix (default `bench`). */
+  prefix?: string;
+}
+
 /**
  * The real runtime (createRuntimeApp) with RUNTIME_ROLE=api, so that no projector or
  * scheduler competes with the commands, on its own schema of the bench Postgres.
  */
-export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number): Promise<RuntimeFixture> {
-  const url = await pg.isolated('runtime');
+export async function startRuntimeFixture(
+  pg: BenchPostgres,
+  agentCount: number,
+  options: RuntimeFixtureOptions = {},
+): Promise<RuntimeFixture> {
+  const url = await pg.isolated(options.prefix ? `runtime_${options.prefix}` : 'runtime');
   const dataDir = mkdtempSync(join(tmpdir(), 'runtime-bench-app-'));
   chmodSync(dataDir, 0o755);
   const config = loadConfig({
@@ -49,7 +62,7 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
     RUNTIME_DATA_DIR: dataDir,
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    RUNTIME_ROLE: 'api',
+    RUNTIME_ROLE: options.role ?? 'api',
     RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`,
     [RATE_LIMIT_ENV]: UNLIMITED_RATE,
   });
@@ -62,7 +75,7 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
   };
   try {
     const { httpUrl, grpcAddress } = await runtime.listen();
-    const agents = Array.from({ length: agentCount }, (_, i) => `bench-${i}`);
+    const agents = Array.from({ length: agentCount }, (_, i) => `${options.prefix ?? 'bench'}-${i}`);
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${httpUrl}${path}`, {
         method: 'POST',
@@ -73,6 +86,7 @@ export async function startRuntimeFixture(pg: BenchPostgres, agentCount: number)
     };
     for (const agent of agents) {
       await post('/v1/agents', { agent_id: agent });
+      if (options.workItems === false) continue;
       await post(`/v1/agents/${agent}/work-items`, {
         work_item_id: BENCH_WORK_ITEM,
         objective: 'benchmark the command path',

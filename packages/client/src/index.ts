@@ -12,5 +12,5 @@ export { DEFAULT_RETRY_POLICY, isRetryable, type RetryInfo, type RetryPolicy } f
 export type { StreamFrame, StreamOptions } from './http/sse';
 export type { CallContext, Operation, Transport } from './operation';
 export type * from './types';
-export * from './host/model';
+export * from './host';
 export type { paths as HttpPaths, components as HttpComponents } from './generated/openapi';

@@ -19,8 +19,8 @@ export const wakeFigure: Figure = {
   id: 10,
   title: 'Wake latency: operator message acknowledged to the host turn opened',
   async run(ctx) {
-    const agentCount = ctx.scale(100, 10);
-    const messages = ctx.scale(150, 20);
+    const agentCount = ctx.scale(100, 5);
+    const messages = ctx.scale(150, 10);
     const rate = ctx.scale(5, 20);
     const runtime = await startRuntimeFixture(ctx.pg, agentCount, {
       role: 'api,projector',

@@ -66,5 +66,5 @@ describe('npm run example:host', () => {
       result_summary: expect.stringContaining('Release notes for v1.2'),
     });
     client.close();
-  }, 90_000);
+  }, 150_000);
 });

@@ -228,6 +228,40 @@ describe('AgentHost (faked client)', () => {
     expect(agentHost.running).toEqual([]);
   });
 
+  it('offers a host-defined tool beside the built-in ones and hands it the turn, the round and a per-call key', async () => {
+    const fake = new FakeClient();
+    fake.activations.push(fake.turn('t-1'));
+    const seen: unknown[] = [];
+    const shell = {
+      name: 'run_shell',
+      description: 'Run a shell command.',
+      parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+      run: async (
+        args: Record<string, unknown>,
+        context: { turnId: string; roundId: string; idempotencyKey: string },
+      ) => {
+        seen.push({ args, turnId: context.turnId, roundId: context.roundId, key: context.idempotencyKey });
+        return { exit_code: 0, stdout: 'ok' };
+      },
+    };
+    const model = new ScriptedModel([
+      { tool_calls: [call('run_shell', { command: 'ls' })] },
+      ({ resultOf }) => ({ text: `shell said ${resultOf<{ stdout: string }>('run_shell').stdout}` }),
+    ]);
+    const agentHost = new AgentHost({ client: fake.asClient(), model, agents: ['a-1'], tools: [shell] });
+    const ended: HostEvent[] = [];
+    agentHost.on((event) => event.type === 'turn_ended' && ended.push(event));
+    agentHost.start();
+    await eventually(() => ended.length === 1);
+    await agentHost.stop();
+    expect(agentHost.tools.map((tool) => tool.name).at(-1)).toBe('run_shell');
+    expect(seen).toEqual([{ args: { command: 'ls' }, turnId: 't-1', roundId: 't-1.r1', key: 't-1:call_1_1_0' }]);
+    expect(fake.of('postTerminal')[0].args[2]).toEqual({
+      terminal_kind: 'completed',
+      last_assistant_message: 'shell said ok',
+    });
+  });
+
   it('refuses two tools with one name', () => {
     const tool = { name: 'wait_for', description: '', parameters: {}, run: async () => null };
     expect(

@@ -15,5 +15,6 @@ export * from './events/upcasters';
 // Ports the platform implements, the wire error vocabulary, the repository's paths.
 export * from './ports/clock';
 export * from './ports/logger';
+export * from './ports/tracing';
 export * from './errors/error-codes';
 export * from './paths';

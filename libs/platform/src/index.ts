@@ -9,5 +9,6 @@ export * from './postgres/postgres-connection';
 export * from './infrastructure';
 export * from './health';
 export * from './grpc';
+export * from './tracing';
 export * from './platform.module';
 export * from './boot';

@@ -1,16 +1,26 @@
 import type { Provider } from '@nestjs/common';
 import type { AgentEvent, AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { LOGGER, type Logger, SNAPSHOT_STORE, type SnapshotStore, agentStateDecider } from '@app/core';
+import {
+  LOGGER,
+  type Logger,
+  SNAPSHOT_STORE,
+  type SnapshotStore,
+  agentStateDecider,
+  TRACING,
+  type Tracing,
+} from '@app/core';
 import { AgentRepository } from './agent-repository';
 
 export const AGENT_REPOSITORY = Symbol('AGENT_REPOSITORY');
 
 export const agentRepositoryProvider: Provider = {
   provide: AGENT_REPOSITORY,
-  inject: [EVENT_STORE, SNAPSHOT_STORE, LOGGER],
-  useFactory: (store: EventStore, snapshots: SnapshotStore, logger: Logger) =>
+  inject: [EVENT_STORE, SNAPSHOT_STORE, LOGGER, { token: TRACING, optional: true }],
+  useFactory: (store: EventStore, snapshots: SnapshotStore, logger: Logger, tracing?: Tracing) =>
     new AgentRepository<AgentState, AgentEvent>(store, snapshots, agentStateDecider, {
       onSnapshotError: (error) => logger.warn({ err: error }, 'agent snapshot not saved (it is only a cache)'),
+      // Off: no function at all, so the metadata is built exactly as before.
+      ...(tracing?.enabled ? { traceContext: () => tracing.currentContext() } : {}),
     }),
 };

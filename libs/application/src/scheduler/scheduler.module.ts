@@ -7,7 +7,16 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
+import {
+  CLOCK,
+  type Clock,
+  LOGGER,
+  type Logger,
+  AGENT_DIRECTORY,
+  type AgentDirectory,
+  TRACING,
+  type Tracing,
+} from '@app/core';
 import { ReadModelsModule } from '@app/read-models';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
@@ -27,16 +36,18 @@ export const SCHEDULER_WORKER = Symbol('SCHEDULER_WORKER');
 
 const workerProvider: Provider = {
   provide: SCHEDULER_WORKER,
-  inject: [EVENT_STORE, SchedulerStepService, AGENT_DIRECTORY, LOGGER, CLOCK],
+  inject: [EVENT_STORE, SchedulerStepService, AGENT_DIRECTORY, LOGGER, CLOCK, { token: TRACING, optional: true }],
   useFactory: (
     store: EventStore,
     steps: SchedulerStepService,
     directory: AgentDirectory,
     logger: Logger,
     clock: Clock,
+    tracing?: Tracing,
   ) =>
     new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), {
       now: () => clock.now().getTime(),
+      tracing,
     }),
 };
 

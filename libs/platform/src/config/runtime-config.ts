@@ -6,6 +6,7 @@ import {
   parseTrustedProxies,
   type LoginThrottlePolicy,
 } from '../security/login-throttle-policy';
+import { loadTracingConfig, type TracingConfig } from '../tracing/tracing-config';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
 /** `all`, one part, or a comma-separated list of parts (`api,projector`). */
@@ -58,6 +59,8 @@ export interface RuntimeConfig {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
   readonly activationWaitersPerToken?: number;
+  /** The OTEL_* variables (docs/decisions/0033); undefined: tracing off, no SDK started. */
+  readonly tracing?: TracingConfig;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -216,6 +219,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
     activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
     activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
+    tracing: loadTracingConfig(read, problems) ?? undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { createValidationPipe } from './http/validation';
 import { createLogger } from './logging/logger';
 import { NEST_LOGGER, PinoNestLogger } from './logging/nest-logger.adapter';
+import { TracingLifecycle } from './tracing/tracing-sdk';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -47,6 +48,7 @@ export class PlatformModule {
         { provide: NEST_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
         clockProvider(options.clock),
         { provide: TRACING, useValue: options.tracing ?? NO_TRACING },
+        TracingLifecycle,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],

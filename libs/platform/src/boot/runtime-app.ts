@@ -64,6 +64,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
   const logger = options.logger ?? createLogger(config);
   const connection = await openPostgresConnection(config, logger);
   const tracing = startTracing(config.tracing, { role: config.role, version: VERSION, exporter: options.spanExporter });
+  // Nest's shutdown stops it once the app exists (TracingLifecycle); before that, a failed start does.
   const stopTracing = () => (tracing instanceof OtelTracing ? tracing.shutdown() : Promise.resolve());
   let app: NestFastifyApplication | undefined;
   let openApi: OpenAPIObject;
@@ -127,8 +128,6 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       await nest.close();
       // Normally already stopped by InfrastructureLifecycle; idempotent.
       await connection.close();
-      // Exports the spans still pending.
-      await stopTracing().catch((error) => logger.warn({ err: error }, 'traces not exported at shutdown'));
     },
   };
 }

@@ -14,7 +14,7 @@ const HEADERS: TextMapGetter<IncomingHttpHeaders> = {
   get: (headers, key) => headers[key],
 };
 
-/** The server span of each traced request, and the context its handler runs in. */
+/** The server span of each traced request, and the context its handler runs in. Named by route, or by method alone (semantic conventions: no unbounded names). */
 const serverSpans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 
 /**
@@ -29,7 +29,7 @@ export function registerHttpTracing(app: INestApplication, fastify: FastifyInsta
     if (!TRACED.test(request.url)) return;
     const parent = tracing.extract(request.headers, HEADERS);
     const route = request.routeOptions?.url;
-    const span = tracing.start(`${request.method} ${route ?? loggablePath(request.url)}`, SpanKind.SERVER, parent, {
+    const span = tracing.start(route ? `${request.method} ${route}` : request.method, SpanKind.SERVER, parent, {
       'http.request.method': request.method,
       'url.path': loggablePath(request.url),
       ...(route ? { 'http.route': route } : {}),

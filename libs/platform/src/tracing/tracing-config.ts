@@ -21,6 +21,11 @@ export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
 export interface TracingConfig {
   /** OTEL_TRACES_EXPORTER (a list), or `otlp` when only an OTLP endpoint is set. */
   readonly exporters: readonly TraceExporterName[];
+  /**
+   * The OTLP traces URL: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else OTEL_EXPORTER_OTLP_ENDPOINT
+   * + `/v1/traces`; undefined: the exporter's default (`http://localhost:4318/v1/traces`).
+   */
+  readonly otlpTracesUrl?: string;
   /** OTEL_SERVICE_NAME, else OTEL_RESOURCE_ATTRIBUTES' `service.name`, else `agent-runtime`. */
   readonly serviceName: string;
   /** OTEL_RESOURCE_ATTRIBUTES, `key=value,key=value` (percent-decoded). */
@@ -61,8 +66,19 @@ export function loadTracingConfig(
       );
   }
   const resourceAttributes = resourceAttributesOf(read('OTEL_RESOURCE_ATTRIBUTES'), problems);
+  const base = read('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const otlpTracesUrl =
+    read('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ??
+    (base === undefined ? undefined : `${base.replace(/\/+$/, '')}/v1/traces`);
+  for (const [name, url] of [
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', read('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT')],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', base],
+  ] as const)
+    if (url !== undefined && !/^https?:\/\/[^\s]+$/i.test(url))
+      problems.push(`${name} must be an http:// or https:// URL, got '${url}'`);
   return {
     exporters,
+    ...(otlpTracesUrl === undefined ? {} : { otlpTracesUrl }),
     serviceName: read('OTEL_SERVICE_NAME') ?? resourceAttributes['service.name'] ?? 'agent-runtime',
     resourceAttributes,
     sampler: samplerOf(read, problems),

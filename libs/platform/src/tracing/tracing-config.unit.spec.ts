@@ -22,16 +22,18 @@ describe('the OTEL_* variables (tracing)', () => {
   });
 
   it('turn it on with an OTLP endpoint alone, or an exporter', () => {
-    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318' })).toEqual({
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318/' })).toEqual({
       exporters: ['otlp'],
+      otlpTracesUrl: 'http://jaeger:4318/v1/traces',
       serviceName: 'agent-runtime',
       resourceAttributes: {},
       sampler: { name: 'parentbased_always_on', ratio: 1 },
       batch: {},
     });
-    expect(tracingOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://jaeger:4318/v1/traces' })?.exporters).toEqual([
-      'otlp',
-    ]);
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom' })).toMatchObject({
+      exporters: ['otlp'],
+      otlpTracesUrl: 'http://c:4318/custom',
+    });
     expect(tracingOf({ OTEL_TRACES_EXPORTER: 'otlp,console' })?.exporters).toEqual(['otlp', 'console']);
   });
 
@@ -66,6 +68,9 @@ describe('the OTEL_* variables (tracing)', () => {
     expect(problemsOf({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'sometimes' })[0]).toMatch(
       /^OTEL_TRACES_SAMPLER must be one of always_on, /,
     );
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'jaeger:4318' })).toEqual([
+      "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, got 'jaeger:4318'",
+    ]);
     expect(problemsOf({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_BSP_MAX_QUEUE_SIZE: 'lots' })).toEqual([
       "OTEL_BSP_MAX_QUEUE_SIZE must be a whole number (at least 1), got 'lots'",
     ]);

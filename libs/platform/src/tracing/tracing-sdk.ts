@@ -1,3 +1,4 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -13,7 +14,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import { NO_TRACING, type Tracing } from '@app/core';
+import { NO_TRACING, TRACING, type Tracing } from '@app/core';
 import { OtelTracing } from './otel-tracing';
 import type { TracingConfig } from './tracing-config';
 
@@ -52,8 +53,11 @@ function processorsOf(config: TracingConfig, testExporter: SpanExporter | undefi
   return config.exporters.map((name) =>
     name === 'console'
       ? new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() })
-      : // The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, HEADERS, TIMEOUT... itself.
-        new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), ...definedOnly(config.batch) }),
+      : // The URL from the runtime's environment; headers, timeout, compression... the exporter reads itself.
+        new BatchSpanProcessor({
+          exporter: new OTLPTraceExporter(config.otlpTracesUrl ? { url: config.otlpTracesUrl } : {}),
+          ...definedOnly(config.batch),
+        }),
   );
 }
 
@@ -76,4 +80,23 @@ function samplerOf({ name, ratio }: TracingConfig['sampler']): Sampler {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** How long a shutdown waits for the last spans to be exported (an unreachable collector must not hold it up). */
+const SHUTDOWN_EXPORT_MS = 5_000;
+
+/** Exports the spans still pending when the app closes (SIGTERM included: Nest's shutdown hooks). */
+@Injectable()
+export class TracingLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(TRACING) private readonly tracing: Tracing) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!(this.tracing instanceof OtelTracing)) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.tracing.shutdown().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_EXPORT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
 }

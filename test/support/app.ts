@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { createLogger, createRuntimeApp, loadConfig, type EventStoreFactory, type RuntimeApp } from '@app/platform';
 import type { Clock } from '@app/core';
 import { ApiModule } from '../../apps/runtime/src/api.module';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   eventStoreFactory?: EventStoreFactory;
   /** Where the process's log lines go (default: silent unless TEST_LOG_LEVEL is set). */
   logDestination?: DestinationStream;
+  /** Where spans go when `env` turns tracing on (OTEL_TRACES_EXPORTER...): an InMemorySpanExporter. */
+  spanExporter?: SpanExporter;
 }
 
 export interface TestApp {
@@ -77,6 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     eventStoreFactory: options.eventStoreFactory,
     api: [ApiModule],
     extraModules: options.modules,
+    spanExporter: options.spanExporter,
   });
   try {
     const { httpUrl, grpcAddress, metricsUrl } = await runtime.listen();

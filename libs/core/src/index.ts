@@ -16,5 +16,6 @@ export * from './events/upcasters';
 export * from './ports/clock';
 export * from './ports/logger';
 export * from './ports/metrics';
+export * from './ports/tracing';
 export * from './errors/error-codes';
 export * from './paths';

@@ -10,5 +10,6 @@ export * from './infrastructure';
 export * from './health';
 export * from './metrics';
 export * from './grpc';
+export * from './tracing';
 export * from './platform.module';
 export * from './boot';

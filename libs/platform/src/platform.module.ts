@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '@app/application';
-import { CLOCK, type Clock, LOGGER } from '@app/core';
+import { CLOCK, type Clock, LOGGER, NO_TRACING, TRACING, type Tracing } from '@app/core';
 import { clockProvider } from './clock/clock';
 import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
 import type { RuntimeConfig } from './config/runtime-config';
@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { createValidationPipe } from './http/validation';
 import { createLogger } from './logging/logger';
 import { NEST_LOGGER, PinoNestLogger } from './logging/nest-logger.adapter';
+import { TracingLifecycle } from './tracing/tracing-sdk';
 
 export interface PlatformOptions {
   config: RuntimeConfig;
@@ -17,11 +18,13 @@ export interface PlatformOptions {
   logger?: Logger;
   /** Default SystemClock; tests pass a FixedClock. */
   clock?: Clock;
+  /** The composition root's Tracing (startTracing); default NO_TRACING. */
+  tracing?: Tracing;
 }
 
 /**
  * Global providers every app uses: RUNTIME_CONFIG (and the part of it the application reads,
- * APPLICATION_SETTINGS), LOGGER (pino), NEST_LOGGER, CLOCK, plus the one exception filter and
+ * APPLICATION_SETTINGS), LOGGER (pino), NEST_LOGGER, CLOCK, TRACING, plus the one exception filter and
  * the one ValidationPipe.
  */
 @Module({})
@@ -44,10 +47,12 @@ export class PlatformModule {
         },
         { provide: NEST_LOGGER, inject: [LOGGER], useFactory: (logger: Logger) => new PinoNestLogger(logger) },
         clockProvider(options.clock),
+        { provide: TRACING, useValue: options.tracing ?? NO_TRACING },
+        TracingLifecycle,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, LOGGER, NEST_LOGGER, CLOCK],
+      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, LOGGER, NEST_LOGGER, CLOCK, TRACING],
     };
   }
 }

@@ -9,7 +9,15 @@ import {
 import type { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { LOGGER, type Logger, agentStateDecider, SNAPSHOT_STORE, AGENT_DIRECTORY } from '@app/core';
+import {
+  LOGGER,
+  type Logger,
+  agentStateDecider,
+  SNAPSHOT_STORE,
+  AGENT_DIRECTORY,
+  TRACING,
+  type Tracing,
+} from '@app/core';
 import { POSTGRES_POOL } from './postgres/postgres-pool';
 import { ProjectionRunner } from './projection/projection-runner';
 import type { DeadLetter } from './projection/poison';
@@ -34,19 +42,21 @@ export function createProjectionRunner(
   store: EventStore,
   onError?: (error: unknown) => void,
   onParked?: (letter: DeadLetter) => void,
+  tracing?: Tracing,
 ): ProjectionRunner<AgentState> {
   return new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
     name: READ_MODELS_PROJECTION,
     onError,
     onParked,
     snapshots: new PostgresSnapshotStore(pool),
+    tracing,
   });
 }
 
 const projectionRunnerProvider: Provider = {
   provide: PROJECTION_RUNNER,
-  inject: [POSTGRES_POOL, EVENT_STORE, LOGGER],
-  useFactory: (pool: Pool, store: EventStore, logger: Logger) =>
+  inject: [POSTGRES_POOL, EVENT_STORE, LOGGER, { token: TRACING, optional: true }],
+  useFactory: (pool: Pool, store: EventStore, logger: Logger, tracing?: Tracing) =>
     createProjectionRunner(
       pool,
       store,
@@ -63,6 +73,7 @@ const projectionRunnerProvider: Provider = {
           },
           'poison event: its agent is parked (skip or retry it: POST /v1/admin/projections/{name}/dead-letters/{position}/skip|retry)',
         ),
+      tracing,
     ),
 };
 

@@ -8,7 +8,7 @@ import {
   type ReminderSettings,
   decide as decideAgent,
 } from '@app/domain';
-import { CLOCK, type Clock } from '@app/core';
+import { CLOCK, type Clock, NO_TRACING, TRACING, type Tracing } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
 import { withLocalPlanPaths } from '../plans/plan-paths';
 import { APPLICATION_SETTINGS, type ApplicationSettings, reminderSettings } from '../settings';
@@ -57,6 +57,7 @@ export class AgentCommandService {
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepository<AgentState, AgentEvent>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(APPLICATION_SETTINGS) private readonly settings?: ApplicationSettings,
+    @Optional() @Inject(TRACING) private readonly tracing: Tracing = NO_TRACING,
   ) {}
 
   /** The reminder thresholds of the settings (the domain's defaults without settings). */
@@ -75,17 +76,26 @@ export class AgentCommandService {
     render: Renderer<C, R>,
     options: RunOptions = {},
   ): Promise<WithRevision<R>> {
-    const result = await this.agents.transact(
-      {
-        agentId: envelope.agentId,
-        commandId: command.meta.command_id,
-        expectedRevision: envelope.expectedRevision,
-        ...this.identity(envelope, command, options),
-        actor: envelope.caller.tokenName,
-        correlationId: envelope.correlationId,
-      },
-      (state) => decideAgent(command, state),
-    );
+    const transact = () =>
+      this.agents.transact(
+        {
+          agentId: envelope.agentId,
+          commandId: command.meta.command_id,
+          expectedRevision: envelope.expectedRevision,
+          ...this.identity(envelope, command, options),
+          actor: envelope.caller.tokenName,
+          correlationId: envelope.correlationId,
+        },
+        (state) => decideAgent(command, state),
+      );
+    // Tracing on: the command span covers decide and append; the events it appends carry its context.
+    const result = this.tracing.enabled
+      ? await this.tracing.inSpan(
+          `command ${command.type}`,
+          { 'agent.id': envelope.agentId, 'agent_runtime.command': command.type },
+          transact,
+        )
+      : await transact();
     const reply = this.withLocalPlans(envelope.agentId, render(command, result.before, result.after, result.events));
     return { ...reply, revision: decimal(result.revision), position: decimal(result.position) };
   }

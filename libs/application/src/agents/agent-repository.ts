@@ -9,6 +9,7 @@ import {
   type RuntimeMetrics,
   SnapshotStore,
   toDomainEvent,
+  type TraceContextFields,
 } from '@app/core';
 import { AgentQueue } from './agent-queue';
 import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
@@ -59,10 +60,7 @@ export interface TransactResult<S, E extends DomainEvent> {
   revision: bigint | null;
   /** True when the command id had already been applied: the first result is returned. */
   repeated: boolean;
-  /**
-   * Global position of the last event written; for a repeat or a command that wrote nothing, of
-   * the agent's last event (null only when the agent has no stream).
-   */
+  /** Global position of the last event written (a repeat or a no-op: the agent's last event's; null: no stream). */
   position: bigint | null;
 }
 
@@ -75,6 +73,8 @@ export interface AgentRepositoryOptions {
   cacheSize?: number;
   onSnapshotError?: (error: unknown) => void;
   metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
+  /** The active trace context, stored in each appended event's metadata (absent or {}: none is stored). */
+  traceContext?: () => TraceContextFields;
 }
 
 /**
@@ -209,6 +209,7 @@ export class AgentRepository<S, E extends DomainEvent> {
         schema_version: currentSchemaVersion(event.type),
         ...(ctx.fingerprint === undefined ? {} : { command_fingerprint: ctx.fingerprint }),
         ...(ctx.scope === 'scheduler' ? { command_scope: 'scheduler' } : {}),
+        ...this.options.traceContext?.(),
       },
     }));
     const expected = loaded.revision === null ? 'no_stream' : loaded.revision;

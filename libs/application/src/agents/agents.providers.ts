@@ -9,6 +9,8 @@ import {
   SNAPSHOT_STORE,
   type SnapshotStore,
   agentStateDecider,
+  TRACING,
+  type Tracing,
 } from '@app/core';
 import { AgentRepository } from './agent-repository';
 
@@ -16,10 +18,24 @@ export const AGENT_REPOSITORY = Symbol('AGENT_REPOSITORY');
 
 export const agentRepositoryProvider: Provider = {
   provide: AGENT_REPOSITORY,
-  inject: [EVENT_STORE, SNAPSHOT_STORE, LOGGER, { token: RUNTIME_METRICS, optional: true }],
-  useFactory: (store: EventStore, snapshots: SnapshotStore, logger: Logger, metrics?: RuntimeMetrics) =>
+  inject: [
+    EVENT_STORE,
+    SNAPSHOT_STORE,
+    LOGGER,
+    { token: RUNTIME_METRICS, optional: true },
+    { token: TRACING, optional: true },
+  ],
+  useFactory: (
+    store: EventStore,
+    snapshots: SnapshotStore,
+    logger: Logger,
+    metrics?: RuntimeMetrics,
+    tracing?: Tracing,
+  ) =>
     new AgentRepository<AgentState, AgentEvent>(store, snapshots, agentStateDecider, {
       onSnapshotError: (error) => logger.warn({ err: error }, 'agent snapshot not saved (it is only a cache)'),
       metrics,
+      // Off: no function at all, so the metadata is built exactly as before.
+      ...(tracing?.enabled ? { traceContext: () => tracing.currentContext() } : {}),
     }),
 };

@@ -1,10 +1,20 @@
 import { type AgentState, nextDueAt } from '@app/domain';
 import type { EventStore, Subscription } from '@app/event-store';
-import { agentIdOfStream, type AgentDirectory, NO_METRICS, type RuntimeMetrics } from '@app/core';
+import {
+  agentIdOfStream,
+  type AgentDirectory,
+  NO_METRICS,
+  NO_TRACING,
+  type RuntimeMetrics,
+  type TracedEvent,
+  type Tracing,
+} from '@app/core';
 import { DueAgenda } from './due-agenda';
 import type { SchedulerStepService } from './scheduler-step.service';
 
 const RETRY_AFTER_MS = 2_000;
+/** The events kept per agent as the causes of its next evaluation (tracing on): the last ones. */
+const MAX_CAUSES = 8;
 
 export interface WorkerLogger {
   error(fields: Record<string, unknown>, message: string): void;
@@ -16,6 +26,8 @@ export interface SchedulerWorkerOptions {
   now?: () => number;
   /** Recoveries (an agent whose evaluation failed is evaluated again without failing); default: not counted. */
   metrics?: RuntimeMetrics;
+  /** Tracing on: each evaluation is a span in the trace of the event that caused it (docs/decisions/0033). */
+  tracing?: Tracing;
 }
 
 /**
@@ -34,6 +46,9 @@ export class SchedulerWorker {
   private consuming?: Promise<void>;
   private stopped = true;
   private idleWaiters: Array<() => void> = [];
+  private readonly tracing: Tracing;
+  /** Tracing on: the events that asked for each agent's pending evaluation. */
+  private readonly causes = new Map<string, TracedEvent[]>();
   evaluations = 0;
 
   constructor(
@@ -44,6 +59,7 @@ export class SchedulerWorker {
     private readonly options: SchedulerWorkerOptions = {},
   ) {
     this.agenda = new DueAgenda((ids) => ids.forEach((id) => this.poke(id)), options.now);
+    this.tracing = options.tracing ?? NO_TRACING;
   }
 
   async start(): Promise<void> {
@@ -80,7 +96,9 @@ export class SchedulerWorker {
     try {
       for await (const event of subscription) {
         const agentId = agentIdOfStream(event.stream);
-        if (agentId !== null) this.poke(agentId);
+        if (agentId === null) continue;
+        if (this.tracing.enabled) this.rememberCause(agentId, event);
+        this.poke(agentId);
       }
     } catch (error) {
       if (!this.stopped)
@@ -107,11 +125,29 @@ export class SchedulerWorker {
     }
   }
 
+  private rememberCause(agentId: string, event: TracedEvent & { type: string; position: bigint }): void {
+    const causes = this.causes.get(agentId) ?? [];
+    causes.push({ metadata: event.metadata, attributes: { type: event.type, position: event.position.toString() } });
+    this.causes.set(agentId, causes.slice(-MAX_CAUSES));
+  }
+
+  /** settle, in a span caused by the events that asked for it when tracing is on. */
+  private settle(agentId: string) {
+    if (!this.tracing.enabled) return this.steps.settle(agentId);
+    const causes = this.causes.get(agentId) ?? [];
+    this.causes.delete(agentId);
+    return this.tracing.causedBy('scheduler decide', causes, { 'agent.id': agentId }, async (annotate) => {
+      const result = await this.steps.settle(agentId);
+      if (result) annotate({ 'agent_runtime.decision': result.decision.kind });
+      return result;
+    });
+  }
+
   private async evaluate(agentId: string): Promise<void> {
     if (this.stopped) return;
     this.evaluations += 1;
     try {
-      const result = await this.steps.settle(agentId);
+      const result = await this.settle(agentId);
       this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
       if (this.failed.delete(agentId)) (this.options.metrics ?? NO_METRICS).recovered('scheduler_step');
     } catch (error) {

@@ -16,6 +16,8 @@ import {
   type AgentDirectory,
   RUNTIME_METRICS,
   type RuntimeMetrics,
+  TRACING,
+  type Tracing,
 } from '@app/core';
 import { ReadModelsModule } from '@app/read-models';
 import { ArchivePolicy } from '../archive/archive-policy';
@@ -44,6 +46,7 @@ const workerProvider: Provider = {
     LOGGER,
     CLOCK,
     { token: RUNTIME_METRICS, optional: true },
+    { token: TRACING, optional: true },
   ],
   useFactory: (
     store: EventStore,
@@ -52,10 +55,12 @@ const workerProvider: Provider = {
     logger: Logger,
     clock: Clock,
     metrics?: RuntimeMetrics,
+    tracing?: Tracing,
   ) =>
     new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), {
       now: () => clock.now().getTime(),
       metrics,
+      tracing,
     }),
 };
 

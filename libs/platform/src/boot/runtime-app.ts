@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { createEventStore } from '@app/event-store';
 import type { Clock, Logger } from '@app/core';
 import { dialableHost, hostPort } from '../config/listen-address';
@@ -15,6 +16,9 @@ import { MetricsServer } from '../metrics/metrics-server';
 import { NEST_LOGGER } from '../logging/nest-logger.adapter';
 import { registerRequestLogging } from '../logging/request-logging';
 import { openPostgresConnection } from '../postgres/postgres-connection';
+import { registerHttpTracing } from '../tracing/http-tracing';
+import { OtelTracing } from '../tracing/otel-tracing';
+import { startTracing } from '../tracing/tracing-sdk';
 import { RuntimeModule } from './runtime.module';
 
 export interface RuntimeAppOptions {
@@ -26,6 +30,8 @@ export interface RuntimeAppOptions {
   api?: Type[];
   /** Extra modules (tests add controllers or gRPC services). */
   extraModules?: Type[];
+  /** Tests: where spans go when the OTEL_* variables turn tracing on (an InMemorySpanExporter). */
+  spanExporter?: SpanExporter;
 }
 
 export interface RuntimeAddresses {
@@ -60,6 +66,9 @@ const VERSION = '0.1.0';
 export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAppOptions = {}): Promise<RuntimeApp> {
   const logger = options.logger ?? createLogger(config);
   const connection = await openPostgresConnection(config, logger);
+  const tracing = startTracing(config.tracing, { role: config.role, version: VERSION, exporter: options.spanExporter });
+  // Nest's shutdown stops it once the app exists (TracingLifecycle); before that, a failed start does.
+  const stopTracing = () => (tracing instanceof OtelTracing ? tracing.shutdown() : Promise.resolve());
   let app: NestFastifyApplication | undefined;
   let openApi: OpenAPIObject;
   try {
@@ -67,6 +76,7 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
       config,
       logger,
       clock: options.clock,
+      tracing,
       connection,
       eventStoreFactory: options.eventStoreFactory ?? createEventStore,
       api: options.api,
@@ -81,12 +91,17 @@ export async function createRuntimeApp(config: RuntimeConfig, options: RuntimeAp
     const fastify = app.getHttpAdapter().getInstance();
     configureBodyHandling(fastify);
     registerRequestLogging(fastify, logger);
+    if (tracing instanceof OtelTracing) {
+      registerHttpTracing(app, fastify, tracing);
+      logger.info({ exporters: config.tracing?.exporters, service: config.tracing?.serviceName }, 'tracing on');
+    }
     const docs = setupOpenApi(app, VERSION);
     openApi = docs.document;
     if (!docs.ui) logger.warn('@fastify/static cannot be loaded: /docs UI off, /docs-json still served');
   } catch (error) {
     await app?.close().catch(() => undefined);
     await connection.close().catch(() => undefined);
+    await stopTracing().catch(() => undefined);
     throw error;
   }
   const nest = app;

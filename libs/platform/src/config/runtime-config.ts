@@ -6,6 +6,7 @@ import {
   parseTrustedProxies,
   type LoginThrottlePolicy,
 } from '../security/login-throttle-policy';
+import { loadTracingConfig, type TracingConfig } from '../tracing/tracing-config';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
 /** `all`, one part, or a comma-separated list of parts (`api,projector`). */
@@ -70,6 +71,8 @@ export interface RuntimeConfig {
   readonly metricsToken?: string;
   /** REFUSALS_RETAIN_ROWS: the newest refusals the audit keeps (unset: 10 000). */
   readonly refusalsRetainRows?: number;
+  /** The OTEL_* variables (docs/decisions/0033); undefined: tracing off, no SDK started. */
+  readonly tracing?: TracingConfig;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -252,6 +255,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     metricsPort: read('METRICS_PORT') === undefined ? undefined : port('METRICS_PORT', 0),
     metricsToken: secret('METRICS_TOKEN', 16),
     refusalsRetainRows: count('REFUSALS_RETAIN_ROWS'),
+    tracing: loadTracingConfig(read, problems) ?? undefined,
   };
   const archiveCompletedAfterMs = archiveAfter();
   if (archiveCompletedAfterMs !== null) Object.assign(config, { archiveCompletedAfterMs });

@@ -10,6 +10,8 @@ import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/ra
 import type { LoginThrottle } from '../security/login-throttle';
 import type { GrpcMethodOptions } from './grpc.decorators';
 import { toServiceError } from './grpc-status';
+import type { OtelTracing } from '../tracing/otel-tracing';
+import { startGrpcServerSpan } from '../tracing/grpc-tracing';
 
 /** What a gRPC handler receives next to its request. */
 export interface GrpcCallContext {
@@ -34,6 +36,8 @@ export interface UnaryHandlerDeps {
   loginThrottle?: LoginThrottle;
   /** Handed to every call (GrpcCallContext.readYourWrites). */
   readYourWrites?: ReadYourWrites;
+  /** Present when tracing is on: each unary call gets a server span (docs/decisions/0033). */
+  tracing?: OtelTracing;
 }
 
 export function requirementFor(options: GrpcMethodOptions, request: unknown): AccessRequirement {
@@ -155,7 +159,8 @@ export function createUnaryHandler(
     const cancelled = new AbortController();
     const onCancelled = () => cancelled.abort();
     call.once?.('cancelled', onCancelled);
-    void (async () => {
+    const span = deps.tracing ? startGrpcServerSpan(deps.tracing, path, call.metadata) : null;
+    const run = async () => {
       try {
         const caller = admitCall(deps, options, call);
         const reply = toReply(
@@ -168,14 +173,17 @@ export function createUnaryHandler(
           }),
         );
         done('ok');
+        span?.end('ok');
         callback(null, reply);
       } catch (error) {
         const classified = classifyError(error);
         done(classified.code, error);
+        span?.end(classified.code);
         callback(toServiceError(classified));
       } finally {
         call.removeListener?.('cancelled', onCancelled);
       }
-    })();
+    };
+    void (span ? span.run(run) : run());
   };
 }

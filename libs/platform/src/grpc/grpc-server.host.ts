@@ -14,7 +14,7 @@ import { RUNTIME_CONFIG } from '../config/config.providers';
 import { dialableHost, hostPort } from '../config/listen-address';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { MAX_BODY_BYTES } from '../http/fastify-setup';
-import { LOGGER, type Logger } from '@app/core';
+import { LOGGER, type Logger, TRACING, type Tracing } from '@app/core';
 import { READ_YOUR_WRITES, type ReadYourWrites, REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { RATE_LIMITER, type RateLimiter } from '../security/rate-limiter';
 import { LOGIN_THROTTLE } from '../security/rate-limiting';
@@ -26,6 +26,7 @@ import { replyMapperFor } from './grpc-reply';
 import { transportRefusalTrailers } from './grpc-transport-refusals';
 import { assertImplements, mergeGrpcProviders, type GrpcProvider } from './grpc-services';
 import { grpcServiceOf } from './grpc.decorators';
+import { OtelTracing } from '../tracing/otel-tracing';
 
 /** Same limit as HTTP request bodies: larger requests fail with RESOURCE_EXHAUSTED and `payload_too_large`. */
 export const MAX_GRPC_MESSAGE_BYTES = MAX_BODY_BYTES;
@@ -61,6 +62,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
     @Optional() @Inject(RATE_LIMITER) private readonly limiter?: RateLimiter,
     @Optional() @Inject(LOGIN_THROTTLE) private readonly loginThrottle?: LoginThrottle | null,
     @Optional() @Inject(READ_YOUR_WRITES) private readonly readYourWrites?: ReadYourWrites,
+    @Optional() @Inject(TRACING) private readonly tracing?: Tracing,
   ) {
     this.log = logger.child({ component: 'grpc' });
   }
@@ -150,6 +152,7 @@ export class GrpcServerHost implements OnApplicationBootstrap, BeforeApplication
       limiter: this.limiter,
       loginThrottle: this.loginThrottle ?? undefined,
       readYourWrites: this.readYourWrites,
+      tracing: this.tracing instanceof OtelTracing ? this.tracing : undefined,
     };
     const names: string[] = [];
     const protos: string[] = [];

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventStore, Subscription } from '@app/event-store';
+import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
+import type { Tracing } from '@app/core';
 import type { BatchApplier } from './batch-applier';
 import { Batches } from './batches';
 import { type Checkpoint, CheckpointMoved } from './checkpoint';
@@ -10,6 +11,10 @@ export interface ProjectionLoopOptions {
   onError?: (error: unknown) => void;
   /** Delay before the first retry of a stalled position, doubled per attempt up to `max`. */
   stallRetryMs: { first: number; max: number };
+  /** Tracing on: each applied event that carries a trace context gets a span in its trace. */
+  tracing?: Tracing;
+  /** The projection's name (its spans': `project <name>`). */
+  name?: string;
 }
 
 /**
@@ -64,7 +69,7 @@ export class ProjectionLoop<S> {
       try {
         const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
         for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {
-          await this.applier.apply(batch);
+          await this.apply(batch);
           failures = 0;
         }
       } catch (error) {
@@ -77,6 +82,23 @@ export class ProjectionLoop<S> {
         if (!(error instanceof CheckpointMoved) && !(error instanceof ProjectionStalledError)) failures++;
       }
     }
+  }
+
+  /** One batch into the read models; with tracing on, in one span per traced event (docs/decisions/0033). */
+  private apply(batch: StoredEvent[]): Promise<void> {
+    const { tracing, name = 'read_models' } = this.options;
+    if (!tracing?.enabled) return this.applier.apply(batch);
+    const traced = batch.map((event) => ({
+      metadata: event.metadata,
+      attributes: {
+        'agent_runtime.projection': name,
+        'agent_runtime.event.type': event.type,
+        'agent_runtime.event.stream': event.stream,
+        'agent_runtime.event.position': event.position.toString(),
+        'agent_runtime.batch.size': batch.length,
+      },
+    }));
+    return tracing.forEvents(`project ${name}`, traced, () => this.applier.apply(batch));
   }
 
   /** How long to wait before subscribing again after `error` (reported unless another runner merely moved on). */

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { EventStore } from '@app/event-store';
-import type { AgentDecider, DomainEvent, SnapshotStore } from '@app/core';
+import type { AgentDecider, DomainEvent, SnapshotStore, Tracing } from '@app/core';
 import { AgentStates } from './agent-states';
 import { type ApplyHook, BatchApplier } from './batch-applier';
 import { Checkpoint } from './checkpoint';
@@ -33,6 +33,8 @@ export interface ProjectionRunnerOptions {
   stallRetryMs?: { first: number; max: number };
   /** Agent snapshots: a cold agent state is folded from its snapshot instead of from revision 0. */
   snapshots?: Pick<SnapshotStore, 'load'>;
+  /** Tracing on: the live loop's projection spans, in the trace of each event's stored context. */
+  tracing?: Tracing;
 }
 
 /**
@@ -95,6 +97,8 @@ export class ProjectionRunner<S> {
       batchSize,
       onError: options.onError,
       stallRetryMs: options.stallRetryMs ?? { first: 1_000, max: 300_000 },
+      tracing: options.tracing,
+      name: this.name,
     });
     const shadowApplier = (db: Pool, checkpoint: Checkpoint) => {
       const applier = applierOf(db, checkpoint, new ParkedAgents(db, this.name), new DeadLetters(db, this.name));

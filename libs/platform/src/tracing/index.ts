@@ -1,0 +1,3 @@
+export * from './tracing-config';
+export * from './tracing-sdk';
+export { OtelTracing } from './otel-tracing';

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { fromRepoRoot } from '@app/core';
+
+/**
+ * docker-compose.yml where no compose engine runs: valid against the vendored compose-spec
+ * schema (deploy/compose-spec), and the files it mounts say what the services need: Prometheus
+ * scrapes services that exist, on the METRICS_PORT they set; the runtime's OTLP endpoint and
+ * Grafana's data sources name services that exist; the dashboard is JSON that Grafana reads.
+ */
+
+type Service = {
+  environment?: Record<string, string | number | boolean | null>;
+  volumes?: string[];
+  ports?: string[];
+  image?: string;
+  build?: unknown;
+};
+
+const readYaml = (path: string) => parse(readFileSync(fromRepoRoot(path), 'utf8'), { merge: true });
+const compose = readYaml('docker-compose.yml') as { services: Record<string, Service> };
+const services = compose.services;
+const runtimeServices = Object.entries(services).filter(([, service]) => service.build !== undefined);
+/**
+ * The compose-spec schema's validator. The schema is draft-07, Ajv's default; its `$schema`
+ * spells the meta-schema's address with https and without `#`, which Ajv does not know by that
+ * name, so it is left out.
+ */
+function composeValidator(options: { allErrors?: boolean } = {}) {
+  const { $schema, ...schema } = JSON.parse(
+    readFileSync(fromRepoRoot('deploy/compose-spec/compose-spec.json'), 'utf8'),
+  );
+  expect($schema).toMatch(/json-schema\.org\/draft-07\/schema/);
+  const ajv = new Ajv({ ...options, strict: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+/** The host part of a URL or of a `host:port` target. */
+const hostOf = (address: string) => new URL(address.includes('://') ? address : `http://${address}`).hostname;
+
+describe('docker-compose.yml', () => {
+  it('is valid against the compose-spec schema', () => {
+    const validate = composeValidator({ allErrors: true });
+    // With its YAML merge keys (`<<: *runtime`) resolved, as a compose engine reads it.
+    expect(validate(compose) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('the schema catches a broken file (the validation is not vacuous)', () => {
+    const validate = composeValidator();
+    expect(validate({ services: { api: { image: 'x', ports: [{ target: 80, bogus: true }] } } })).toBe(false);
+    expect(validate({ services: { api: { image: 'x', restart_policy: 'always' } } })).toBe(false);
+    expect(validate({ servces: {} })).toBe(false);
+    expect(validate({ services: { api: { image: 'x', ports: ['3000:3000'] } } })).toBe(true);
+  });
+
+  it('runs the three runtime roles with METRICS_PORT and the OTLP exporter pointing at a service', () => {
+    expect(runtimeServices.map(([name]) => name).sort()).toEqual(['api', 'projector', 'scheduler']);
+    for (const [name, service] of runtimeServices) {
+      const env = service.environment ?? {};
+      expect({ name, port: String(env.METRICS_PORT) }).toEqual({ name, port: '9464' });
+      expect(env.OTEL_TRACES_EXPORTER).toBe('otlp');
+      expect(services[hostOf(String(env.OTEL_EXPORTER_OTLP_ENDPOINT))]).toBeDefined();
+      expect(env.OTEL_SERVICE_NAME).toBe(`agent-runtime-${name}`);
+    }
+  });
+
+  it('mounts config files that exist', () => {
+    for (const service of Object.values(services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0];
+        if (source.startsWith('./'))
+          expect({ volume, exists: existsSync(fromRepoRoot(source)) }).toEqual({ volume, exists: true });
+      }
+    }
+  });
+});
+
+describe('the Prometheus and Grafana configuration of docker-compose.yml', () => {
+  const prometheus = readYaml('deploy/prometheus/prometheus.yml');
+  const runtimeJob = prometheus.scrape_configs.find((job: { job_name: string }) => job.job_name === 'agent-runtime');
+
+  it('Prometheus scrapes /metrics of every runtime service, on the METRICS_PORT each sets', () => {
+    expect(runtimeJob.metrics_path).toBe('/metrics');
+    const discovered = runtimeJob.dns_sd_configs.flatMap((config: { names: string[]; port: number }) =>
+      config.names.map((name) => ({ name, port: String(config.port) })),
+    );
+    expect(discovered).toEqual(
+      runtimeServices.map(([name, service]) => ({ name, port: String(service.environment?.METRICS_PORT) })),
+    );
+    expect(services.prometheus.volumes).toContain(
+      './deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+  });
+
+  it("Grafana's data sources name compose services, and the dashboard uses the Prometheus one", () => {
+    const { datasources } = readYaml('deploy/grafana/provisioning/datasources/datasources.yml');
+    for (const source of datasources) expect(services[hostOf(source.url)]).toBeDefined();
+    const uids = new Set(datasources.map((source: { uid: string }) => source.uid));
+    const dashboard = JSON.parse(readFileSync(fromRepoRoot('deploy/grafana/dashboards/agent-runtime.json'), 'utf8'));
+    expect(dashboard).toMatchObject({ uid: 'agent-runtime', title: expect.any(String) });
+    const panels = dashboard.panels.filter((panel: { type: string }) => panel.type !== 'row');
+    expect(panels.length).toBeGreaterThan(10);
+    for (const panel of panels) {
+      expect(uids.has(panel.datasource.uid)).toBe(true);
+      for (const target of panel.targets) expect(target.expr).toMatch(/agent_runtime_|process_|nodejs_/);
+    }
+    const { providers } = readYaml('deploy/grafana/provisioning/dashboards/dashboards.yml');
+    expect(services.grafana.volumes).toContain(`./deploy/grafana/dashboards:${providers[0].options.path}:ro`);
+  });
+});

@@ -172,6 +172,15 @@ describe('an agent life driven by its host over HTTP, with the scheduler worker 
     expect((await t.close('r-3')).body).toEqual({
       promotion,
       warnings: [],
+      // The item was completed with two pending todos: the runtime reminds, and keeps them (issue 17 item 5).
+      reminders: [
+        {
+          kind: 'completed_with_unfinished_todos',
+          work_item_id: 'w-login',
+          todo: { text: 'fix', state: 'pending' },
+          detail: expect.stringContaining('completed with 2 unfinished todos'),
+        },
+      ],
       revision: expect.any(String),
       position: expect.stringMatching(/^\d+$/),
     });

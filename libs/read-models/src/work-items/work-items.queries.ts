@@ -44,7 +44,8 @@ export class WorkItemQueries {
   /**
    * Agents with completed items older than the cut-off not archived yet (the automatic policy):
    * only the partial index of completed, unarchived rows is read. A completed item's updated_at
-   * is its completed_at (nothing updates it after).
+   * is its completed_at, or just after (a report promoted at its round's close): such an item
+   * is found by a later pass.
    */
   async agentsToArchive(completedBefore: string, limit: number): Promise<string[]> {
     const { rows } = await this.pool.query<{ agent_id: string }>(

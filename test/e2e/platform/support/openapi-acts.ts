@@ -89,7 +89,7 @@ export async function hostActs(app: TestApp, client: Client, a: { agent_id: stri
   await ok('GET', '/v1/agents/{agent_id}/messages', { params: a, query: { status: 'all' } });
 }
 
-/** Health, a rebuild, and two poison events: the dead letters, a failed retry and the skips. */
+/** Health, a rebuild, an archive with nothing to archive, and two poison events: the dead letters, a failed retry and the skips. */
 export async function adminActs(app: TestApp, client: Client): Promise<void> {
   const { ok, call } = client;
   await ok('GET', '/health');
@@ -97,6 +97,12 @@ export async function adminActs(app: TestApp, client: Client): Promise<void> {
   await ok('GET', '/health/ready');
   await ok('POST', '/v1/admin/projections/rebuild');
   await ok('GET', '/v1/admin/projections');
+  await ok('POST', '/v1/agents', { body: { agent_id: 'oa-archive' } });
+  const archived = await ok('POST', '/v1/admin/agents/{agent_id}/archive', {
+    params: { agent_id: 'oa-archive' },
+    body: { completed_before: new Date().toISOString() },
+  });
+  expect(archived).toMatchObject({ archived: false, work_item_ids: [] });
   const store = app.runtime.app.get<EventStore>(EVENT_STORE);
   const poison = async (agentId: string) => {
     await ok('POST', '/v1/agents', { body: { agent_id: agentId } });

@@ -1,3 +1,4 @@
+import type { DelegationCommand } from '../delegation/delegation.commands';
 import type { ControlCommand } from '../control/control.commands';
 import type { FocusCommand } from '../focus/focus.commands';
 import type { QueueCommand } from '../queue/queue.commands';
@@ -28,4 +29,5 @@ export type AgentCommand =
   | QueueCommand
   | ControlCommand
   | TurnCommand
-  | SchedulerCommand;
+  | SchedulerCommand
+  | DelegationCommand;

@@ -1,3 +1,4 @@
+import type { DelegationEvent } from '../delegation/delegation.events';
 import type { ControlEvent } from '../control/control.events';
 import type { FocusEvent } from '../focus/focus.events';
 import type { QueueEvent } from '../queue/queue.events';
@@ -34,7 +35,8 @@ export type AgentEvent =
   | QueueEvent
   | ControlEvent
   | TurnEvent
-  | SchedulerEvent;
+  | SchedulerEvent
+  | DelegationEvent;
 
 /** Any stored event, including types this version does not know (evolve ignores them). */
 export type AnyEvent = { type: string; data?: unknown };

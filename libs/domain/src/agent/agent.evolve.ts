@@ -1,3 +1,5 @@
+import { isDelegationEvent } from '../delegation/delegation.events';
+import { evolveDelegation, observeChildItem } from '../delegation/delegation.evolve';
 import { isControlEvent } from '../control/control.events';
 import { evolveControl } from '../control/control.evolve';
 import { isFocusEvent } from '../focus/focus.events';
@@ -34,6 +36,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isAgentLifecycleEvent(event)) return evolveAgentLifecycle(state, event);
   if (isWorkItemEvent(event)) {
     const next = evolveWorkItem(state, event);
+    if (event.type === 'WorkItemCreated') return observeChildItem(next, event);
     return event.type === 'WorkItemCompleted' ? observeCompletion(next, event) : next;
   }
   if (isFocusEvent(event)) return evolveFocus(state, event);
@@ -45,6 +48,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isControlEvent(event)) return evolveControl(state, event);
   if (isTurnEvent(event)) return evolveTurn(state, event);
   if (isSchedulerEvent(event)) return evolveScheduler(state, event);
+  if (isDelegationEvent(event)) return evolveDelegation(state, event);
   return state;
 }
 

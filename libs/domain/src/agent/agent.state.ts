@@ -8,6 +8,7 @@ import type { BriefRecord, DeliverySummaryRecord, RoundRecord, TurnRecord } from
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WakeHintRecord } from '../wake-hint/wake-hint.state';
 import type { WorkItem } from '../work-item/work-item.state';
+import type { DelegationRecord, SpawnRecord } from '../delegation/delegation.state';
 
 export type Posture = 'booting' | 'awake_idle' | 'awake_running' | 'asleep' | 'paused' | 'stopped';
 
@@ -52,6 +53,14 @@ export type {
   TurnTerminalRecord,
 } from '../turn/turn.state';
 export type { DecisionRecord, RecordedDecision } from '../scheduler/decision';
+export type {
+  DelegationRecord,
+  DelegationRole,
+  DelegationState,
+  SpawnRecord,
+  TerminalDelegationState,
+  WorkspaceMode,
+} from '../delegation/delegation.state';
 
 /**
  * The state of one agent stream, folded from its events by `evolve`. Records are kept in
@@ -89,6 +98,10 @@ export type AgentState = {
   last_decision: RecordedDecision | null;
   /** Derived from the records above by evolve, so a decision never scans every item (scheduling-index.upkeep.ts). */
   scheduling_index: SchedulingIndex;
+  /** Delegations both ways, by delegation id (docs/domain-contract.md §11). */
+  delegations: RecordMap<DelegationRecord>;
+  /** How this agent was spawned (SpawnAgent), or null for an agent registered directly. */
+  spawned: SpawnRecord | null;
 };
 
 /**
@@ -96,9 +109,9 @@ export type AgentState = {
  * shape are ignored (they are a cache). 2: turns, rounds, briefs, delivery evidence, last decision.
  * 3: the scheduling index. 4: the event ids a waiting intent counted. 5: timers' missed_periods.
  * 6: task leases (expected_duration_ms, lease_expires_at, last_heartbeat_at, interrupt_reason).
- * 7: plan descriptors without the absolute `path` (only `relative_path`).
+ * 7: plan descriptors without the absolute `path` (only `relative_path`). 8: delegations and the spawn record.
  */
-export const AGENT_STATE_SHAPE_VERSION = 7;
+export const AGENT_STATE_SHAPE_VERSION = 8;
 
 export function initialAgentState(): AgentState {
   return {
@@ -123,6 +136,8 @@ export function initialAgentState(): AgentState {
     briefs: RecordMap.empty(),
     last_decision: null,
     scheduling_index: emptyIndex(),
+    delegations: RecordMap.empty(),
+    spawned: null,
   };
 }
 
@@ -138,6 +153,7 @@ const RECORD_COLLECTIONS = [
   'delivery_summaries',
   'rounds',
   'briefs',
+  'delegations',
 ] as const;
 
 /**

@@ -21,6 +21,8 @@ export interface ApplicationSettings {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; undefined: the default. */
   readonly activationWaitersPerToken?: number;
+  /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; undefined: 30000. */
+  readonly delegationFlagAfterMs?: number;
 }
 
 export const APPLICATION_SETTINGS = Symbol('APPLICATION_SETTINGS');

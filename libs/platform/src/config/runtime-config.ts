@@ -58,6 +58,8 @@ export interface RuntimeConfig {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
   readonly activationWaitersPerToken?: number;
+  /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; unset: 30000. */
+  readonly delegationFlagAfterMs?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -216,6 +218,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
     activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
     activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
+    delegationFlagAfterMs: milliseconds('DELEGATION_FLAG_AFTER_MS', 86_400_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

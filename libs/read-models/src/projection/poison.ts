@@ -1,6 +1,7 @@
 import {
   isAgentLifecycleEvent,
   isControlEvent,
+  isDelegationEvent,
   isFocusEvent,
   isQueueEvent,
   isSchedulerEvent,
@@ -32,6 +33,7 @@ const GUARDS = [
   isControlEvent,
   isTurnEvent,
   isSchedulerEvent,
+  isDelegationEvent,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { COMMAND_SCHEMAS } from './commands.schemas';
+import { DELEGATION_SCHEMAS } from './delegation.schemas';
 import { ERROR_SCHEMAS } from './errors.schemas';
 import { READ_SCHEMAS } from './reads.schemas';
 import { STATE_SCHEMAS } from './state.schemas';
@@ -12,6 +13,7 @@ export const REPLY_SCHEMAS = {
   ...STATE_SCHEMAS,
   ...COMMAND_SCHEMAS,
   ...READ_SCHEMAS,
+  ...DELEGATION_SCHEMAS,
   ...ERROR_SCHEMAS,
 };
 

@@ -32,7 +32,8 @@ export class DelegationsController {
     @Body() body: SpawnAgentDto,
     @CallerHeaders() context: HttpCommandContext,
   ) {
-    return this.commands.execute(new SpawnAgentCommand(envelopeOf(agentId, context), body));
+    const { expected_revision, ...input } = body;
+    return this.commands.execute(new SpawnAgentCommand(envelopeOf(agentId, context, expected_revision), input));
   }
 
   @ReadRoles()

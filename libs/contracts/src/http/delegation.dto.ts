@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { ID_PATTERN, WORKSPACE_MODES, type WorkspaceMode } from '@app/domain';
+import { ExpectedRevisionDto } from './common.dto';
 
-/** POST /v1/agents/{parent}/spawn (issue 17 item 1). */
-export class SpawnAgentDto {
+/** POST /v1/agents/{parent}/spawn (issue 17 item 1); `expected_revision` checks the parent's stream (private_child). */
+export class SpawnAgentDto extends ExpectedRevisionDto {
   @ApiProperty({
     enum: WORKSPACE_MODES,
     description:

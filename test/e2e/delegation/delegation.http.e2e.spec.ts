@@ -160,4 +160,19 @@ describe('delegation over HTTP', () => {
     const child = await host('GET', '/v1/agents/child-2/delegations');
     expect(child.body.items[0]).toMatchObject({ state: 'cancelled' });
   });
+
+  it('stops the private children when the parent is stopped: their delegations end cancelled', async () => {
+    const body = { workspace_mode: 'private_child', agent_id: 'child-3', initial_message: 'Wait here' };
+    expect((await host('POST', '/v1/agents/parent-1/spawn', body)).status).toBe(201);
+    const admin = httpClient(app, 'tok-admin');
+    expect((await admin('POST', '/v1/agents/parent-1/control', { action: 'stop' })).status).toBe(200);
+    await handedOff();
+    const list = await host('GET', '/v1/agents/child-3/delegations');
+    expect(list.body.items).toEqual([expect.objectContaining({ state: 'cancelled', reason: 'child_stopped' })]);
+    const parent = await host('GET', '/v1/agents/parent-1/delegations');
+    expect(parent.body.items.find((d: { child_agent_id: string }) => d.child_agent_id === 'child-3')).toMatchObject({
+      state: 'cancelled',
+      counterpart_state: 'cancelled',
+    });
+  });
 });

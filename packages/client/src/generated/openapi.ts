@@ -1963,6 +1963,8 @@ export interface components {
         SpawnAgentDto: {
             /** @description the child's id (default: derived from the parent and the Idempotency-Key) */
             agent_id?: string;
+            /** @description agent stream revision; 409 with details.current_revision on mismatch */
+            expected_revision?: number | string;
             /** @description required for private_child: the child's first (delegation) message; public_named: an optional bootstrap message */
             initial_message?: string;
             /** @description opaque, kept on the child for its host */

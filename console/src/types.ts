@@ -162,3 +162,23 @@ export type AttentionItem = {
 };
 
 export type List<T> = { items: T[]; total: number };
+
+/** GET /v1/agents/{a}/delegations: one delegation as this agent sees it (docs/domain-contract.md §11). */
+export type Delegation = {
+  delegation_id: string;
+  direction: 'child' | 'parent';
+  parent_agent_id: string;
+  parent_work_item_id: string;
+  child_agent_id: string;
+  child_work_item_id: string | null;
+  state: string;
+  counterpart_state: string | null;
+  result_summary: string | null;
+  reason: string | null;
+  label: string;
+  task_id: string;
+  delegated_at: string;
+  ended_at: string | null;
+  flagged: boolean;
+  flag: string | null;
+};

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditHttpModule } from './audit/audit-http.module';
 import { ConsoleHttpModule } from './console/console-http.module';
+import { DelegationHttpModule } from './delegation/delegation-http.module';
 import { AgentRuntimeGrpcModule } from './grpc/agent-runtime-grpc.module';
 import { SchedulerHttpModule } from './scheduler/scheduler-http.module';
 import { WaitingHttpModule } from './waiting/waiting-http.module';
@@ -19,6 +20,7 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
     AgentRuntimeGrpcModule,
     AuditHttpModule,
     ConsoleHttpModule,
+    DelegationHttpModule,
   ],
 })
 export class ApiModule {}

@@ -3,11 +3,12 @@ import { apiGet, seg } from '../api';
 import { BoardView } from '../components/board';
 import { Badge, ClosureBadge, Empty, ErrorNote, LiveStatus, Loading, Section } from '../components/common';
 import { DecisionTimeline } from '../components/decision';
+import { DelegationsTable } from '../components/delegations';
 import { IntentsTable, TasksTable, TimersTable } from '../components/records';
 import { useAgentStream, useResource } from '../hooks';
 import { announce } from '../live';
 import { href } from '../router';
-import type { Board, Decision, List, SchedulerState, Task, Timer, WaitingIntent, WorkItem } from '../types';
+import type { Board, Decision, Delegation, List, SchedulerState, Task, Timer, WaitingIntent, WorkItem } from '../types';
 import { CurrentWork, WhyNow } from './agent-now';
 
 /** Re-reads while the read models have not caught up with the newest event seen (they are eventually consistent). */
@@ -28,7 +29,8 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
   const tasks = useResource(get<List<Task>>('/tasks?limit=20'), agentId);
   const timers = useResource(get<List<Timer>>('/timers?status=scheduled&limit=20'), agentId);
   const decisions = useResource(get<List<Decision>>('/decisions?limit=30'), agentId);
-  const all = [state, current, board, intents, tasks, timers, decisions];
+  const delegations = useResource(get<List<Delegation>>('/delegations'), agentId);
+  const all = [state, current, board, intents, tasks, timers, decisions, delegations];
 
   const newest = useRef(-1n);
   const retries = useRef(0);
@@ -90,6 +92,10 @@ export function AgentView({ token, agentId }: { token: string; agentId: string }
           {timers.data && <TimersTable timers={timers.data.items} agentId={agentId} />}
         </Section>
       </div>
+      <Section id="delegations" title="Delegations">
+        <ErrorNote error={delegations.error} what="delegations" />
+        {delegations.data && <DelegationsTable delegations={delegations.data.items} agentId={agentId} />}
+      </Section>
       <Section
         id="decisions"
         title="Decision timeline"

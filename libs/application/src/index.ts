@@ -48,5 +48,11 @@ export * from './audit/service-address';
 export * from './audit/refusal-log';
 export * from './audit/audit.module';
 
+export * from './delegation/delegation.commands';
+export * from './delegation/delegation-handoff';
+export * from './delegation/delegation.handlers';
+export * from './delegation/handoff-worker';
+export * from './delegation/delegation.module';
+
 export * from './consistency/read-your-writes';
 export * from './consistency/read-your-writes.module';

@@ -28,6 +28,8 @@ export interface ApplicationSettings {
   readonly reminderStaleTodoRounds?: number;
   /** ARCHIVE_COMPLETED_AFTER in ms: the scheduler process archives completed items older than that; null/undefined: off. */
   readonly archiveCompletedAfterMs?: number | null;
+  /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; undefined: 30000. */
+  readonly delegationFlagAfterMs?: number;
 }
 
 /** The reminder thresholds of these settings, the domain's defaults where unset. */

@@ -13,6 +13,7 @@ export * from './http/activation.dto';
 export * from './http/scheduler-queries.dto';
 export * from './http/dead-letters.dto';
 export * from './http/archive.dto';
+export * from './http/delegation.dto';
 
 export * from './grpc';
 export * from './http/replies/index';

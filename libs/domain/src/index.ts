@@ -128,6 +128,13 @@ export * from './views/turn.view';
 export * from './views/explanation';
 export * from './views/closure';
 export * from './views/reminders';
+export * from './views/delegation.view';
+
+export * from './delegation/delegation.state';
+export * from './delegation/delegation.events';
+export * from './delegation/delegation.commands';
+export * from './delegation/delegation.decide';
+export * from './delegation/delegation-outcome';
 
 export * from './replies/agent.replies';
 export * from './replies/waiting-plane.replies';

@@ -22,6 +22,7 @@ export * from './records/record-queries';
 export * from './scheduler/scheduler.queries';
 export * from './scheduler/scheduler-state.view';
 export * from './console/console.queries';
+export * from './delegation/agent-parents.projector';
 
 export * from './consistency/coverage';
 export * from './consistency/read-barrier';

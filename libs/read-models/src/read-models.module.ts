@@ -29,13 +29,25 @@ import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
 import { agentDirectoryProvider } from './work-items/agent-directory';
 import { SCHEDULER_PROJECTORS } from './scheduler/scheduler.projectors';
 import { SCHEDULER_QUERIES, schedulerQueriesProvider } from './scheduler/scheduler.queries';
+import {
+  AGENT_PARENTS_QUERIES,
+  agentParentsProjector,
+  agentParentsQueriesProvider,
+  HANDOFF_CHECKPOINTS,
+  handoffCheckpointsProvider,
+} from './delegation/agent-parents.projector';
 
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 /** The checkpoint name of the read models' runner (a row of projection_checkpoints). */
 export const READ_MODELS_PROJECTION = 'read_models';
 
 /** Every read model of the runtime, applied together by one runner and one checkpoint. */
-export const READ_MODEL_PROJECTORS = [workItemsProjector, ...WAITING_PLANE_PROJECTORS, ...SCHEDULER_PROJECTORS];
+export const READ_MODEL_PROJECTORS = [
+  workItemsProjector,
+  ...WAITING_PLANE_PROJECTORS,
+  ...SCHEDULER_PROJECTORS,
+  agentParentsProjector,
+];
 
 export function createProjectionRunner(
   pool: Pool,
@@ -85,8 +97,18 @@ const projectionRunnerProvider: Provider = {
     recordQueriesProvider,
     schedulerQueriesProvider,
     agentDirectoryProvider,
+    agentParentsQueriesProvider,
+    handoffCheckpointsProvider,
   ],
-  exports: [SNAPSHOT_STORE, WORK_ITEM_QUERIES, RECORD_QUERIES, SCHEDULER_QUERIES, AGENT_DIRECTORY],
+  exports: [
+    SNAPSHOT_STORE,
+    WORK_ITEM_QUERIES,
+    RECORD_QUERIES,
+    SCHEDULER_QUERIES,
+    AGENT_DIRECTORY,
+    AGENT_PARENTS_QUERIES,
+    HANDOFF_CHECKPOINTS,
+  ],
 })
 export class ReadModelsModule {}
 

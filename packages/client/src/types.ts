@@ -65,6 +65,7 @@ export type CallbackBody = Schemas['CallbackDto'];
 export type CreateTimerBody = Schemas['CreateTimerDto'];
 export type WakeHintBody = Schemas['WakeHintDto'];
 export type CreateTaskBody = Schemas['CreateTaskDto'];
+export type SpawnAgentBody = Schemas['SpawnAgentDto'];
 export type UpdateTaskStatusBody = Schemas['UpdateTaskStatusDto'];
 export type TaskHeartbeatBody = Schemas['TaskHeartbeatDto'];
 export type EnqueueMessageBody = Schemas['EnqueueMessageDto'];

@@ -9,6 +9,7 @@ import type {
   QueryOf,
   RegisterAgentBody,
   Reply,
+  SpawnAgentBody,
   UpdateWorkItemBody,
 } from './types';
 
@@ -184,6 +185,41 @@ export class WorkClient extends RuntimeClientBase {
           text: true,
         },
         grpc: { rpc: 'ReplacePlan', request: { agent_id: agentId, work_item_id: workItemId, body: text } },
+      },
+      options,
+    );
+  }
+
+  /**
+   * SpawnAgent: a private child serving a delegation of the parent's item (its report comes back
+   * as the child_agent task's result), or an independent public agent. `agent_id` is the child's.
+   */
+  spawn(parentId: string, body: SpawnAgentBody, options?: CommandOptions) {
+    const { agent_id: childId, ...rest } = body;
+    return this.command<CommandReply<'/v1/agents/{agent_id}/spawn', 'post'>>(
+      {
+        name: 'spawn',
+        kind: 'command',
+        agentId: parentId,
+        http: { method: 'POST', path: route('agents', parentId, 'spawn'), body },
+        grpc: {
+          rpc: 'SpawnAgent',
+          request: { agent_id: parentId, ...rest, ...(childId !== undefined && { child_agent_id: childId }) },
+        },
+      },
+      options,
+    );
+  }
+
+  /** The delegations of an agent, both ways (the children it delegated to, the parent it works for). */
+  listDelegations(agentId: string, options?: ReadOptions) {
+    return this.read<Reply<'/v1/agents/{agent_id}/delegations', 'get'>>(
+      {
+        name: 'listDelegations',
+        kind: 'read',
+        agentId,
+        http: { method: 'GET', path: route('agents', agentId, 'delegations') },
+        grpc: { rpc: 'ListDelegations', request: { agent_id: agentId } },
       },
       options,
     );

@@ -152,6 +152,18 @@ describe('the OpenAPI document describes the replies the service sends', () => {
 
   it('tasks, messages, control, activations and turns', () => hostActs(app, client, a));
 
+  it('delegation: a private and a public spawn, the delegations list', async () => {
+    const { ok } = client;
+    await ok('POST', '/v1/agents/{agent_id}/work-items', {
+      params: a,
+      body: { work_item_id: 'w-dlg', objective: 'delegate' },
+    });
+    const body = { workspace_mode: 'private_child', initial_message: 'Look into it', work_item_id: 'w-dlg' };
+    await ok('POST', '/v1/agents/{agent_id}/spawn', { params: a, body });
+    await ok('POST', '/v1/agents/{agent_id}/spawn', { params: a, body: { workspace_mode: 'public_named' } });
+    await ok('GET', '/v1/agents/{agent_id}/delegations', { params: a });
+  });
+
   it('scheduler, audit and console reads', async () => {
     const { ok, call, firstFrame } = client;
     await projected(app);

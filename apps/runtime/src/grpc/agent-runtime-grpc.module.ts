@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '@app/application';
+import { AuditModule, DelegationModule } from '@app/application';
 import { SchedulerQueriesModule } from '@app/application';
 import { SchedulerStepModule } from '@app/application';
 import { TurnsModule } from '@app/application';
 import { WaitingPlaneModule } from '@app/application';
 import { ArchiveRpcs } from './archive.grpc-rpcs';
 import { AuditRpcs } from './audit.grpc-rpcs';
+import { DelegationRpcs } from './delegation.grpc-rpcs';
 import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
 import { TurnRpcs } from './turns.grpc-rpcs';
@@ -18,7 +19,23 @@ import { WorkItemRpcs } from './work-items.grpc-rpcs';
  * RPC of the .proto has no handler or two.
  */
 @Module({
-  imports: [WaitingPlaneModule, SchedulerStepModule, TurnsModule, SchedulerQueriesModule, AuditModule],
-  providers: [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs, ArchiveRpcs],
+  imports: [
+    WaitingPlaneModule,
+    SchedulerStepModule,
+    TurnsModule,
+    SchedulerQueriesModule,
+    AuditModule,
+    DelegationModule,
+  ],
+  providers: [
+    WorkItemRpcs,
+    WaitingPlaneRpcs,
+    RuntimeRecordRpcs,
+    TurnRpcs,
+    SchedulerQueryRpcs,
+    AuditRpcs,
+    DelegationRpcs,
+    ArchiveRpcs,
+  ],
 })
 export class AgentRuntimeGrpcModule {}

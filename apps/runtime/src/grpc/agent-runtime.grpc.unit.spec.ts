@@ -2,13 +2,22 @@ import { AGENT_RUNTIME_PROTO, loadProtoRoot, loadServiceDefinition, RUNTIME_GRPC
 import { assertImplements, mergeGrpcProviders, replyMapperFor, type GrpcProvider } from '@app/platform';
 import { AGENT_RUNTIME_GRPC } from './agent-runtime.grpc';
 import { AuditRpcs } from './audit.grpc-rpcs';
+import { DelegationRpcs } from './delegation.grpc-rpcs';
 import { RuntimeRecordRpcs } from './runtime-records.grpc-rpcs';
 import { SchedulerQueryRpcs } from './scheduler-queries.grpc-rpcs';
 import { TurnRpcs } from './turns.grpc-rpcs';
 import { WaitingPlaneRpcs } from './waiting-plane.grpc-rpcs';
 import { WorkItemRpcs } from './work-items.grpc-rpcs';
 
-const FEATURES = [WorkItemRpcs, WaitingPlaneRpcs, RuntimeRecordRpcs, TurnRpcs, SchedulerQueryRpcs, AuditRpcs];
+const FEATURES = [
+  WorkItemRpcs,
+  WaitingPlaneRpcs,
+  RuntimeRecordRpcs,
+  TurnRpcs,
+  SchedulerQueryRpcs,
+  AuditRpcs,
+  DelegationRpcs,
+];
 const messages = loadProtoRoot(AGENT_RUNTIME_PROTO).lookupService(RUNTIME_GRPC_SERVICE);
 const replyOf = (rpc: string) =>
   replyMapperFor(messages.methods[rpc]!.resolvedResponseType!, AGENT_RUNTIME_GRPC.replyAdapters);

@@ -2,7 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { REQUEST_AUTHORIZER } from './request-authorizer';
 import { ApiAuthGuard } from './auth.guard';
-import { ApiTokensReloader, requestAuthorizerProvider, tokenAuthenticatorProvider } from './auth.providers';
+import {
+  ApiTokensReloader,
+  privateChildrenProvider,
+  requestAuthorizerProvider,
+  tokenAuthenticatorProvider,
+} from './auth.providers';
+import { PRIVATE_CHILDREN } from './private-children';
 
 /**
  * Bearer-token auth for HTTP (global guard) and gRPC (REQUEST_AUTHORIZER for the gRPC host
@@ -12,10 +18,11 @@ import { ApiTokensReloader, requestAuthorizerProvider, tokenAuthenticatorProvide
 @Module({
   providers: [
     tokenAuthenticatorProvider,
+    privateChildrenProvider,
     requestAuthorizerProvider,
     ApiTokensReloader,
     { provide: APP_GUARD, useClass: ApiAuthGuard },
   ],
-  exports: [REQUEST_AUTHORIZER],
+  exports: [REQUEST_AUTHORIZER, PRIVATE_CHILDREN],
 })
 export class AuthModule {}

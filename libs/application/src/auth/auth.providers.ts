@@ -5,6 +5,7 @@ import { REQUEST_AUTHORIZER, type RequestAuthorizer } from './request-authorizer
 import { ensureAdminToken } from './admin-token';
 import { TokenAuthenticator } from './bearer-token';
 import { TokenRequestAuthorizer } from './token-request-authorizer';
+import { PRIVATE_CHILDREN, PrivateChildren } from './private-children';
 import { ApiTokensFileWatcher, logGrants, readApiTokensFile } from './api-tokens-reload';
 
 /** The process's token set: replaced in place when RUNTIME_API_TOKENS_FILE is reloaded. */
@@ -24,10 +25,13 @@ export const tokenAuthenticatorProvider: Provider = {
   },
 };
 
+export const privateChildrenProvider: Provider = { provide: PRIVATE_CHILDREN, useValue: new PrivateChildren() };
+
 export const requestAuthorizerProvider: Provider = {
   provide: REQUEST_AUTHORIZER,
-  inject: [TOKEN_AUTHENTICATOR],
-  useFactory: (authenticator: TokenAuthenticator): RequestAuthorizer => new TokenRequestAuthorizer(authenticator),
+  inject: [TOKEN_AUTHENTICATOR, PRIVATE_CHILDREN],
+  useFactory: (authenticator: TokenAuthenticator, children: PrivateChildren): RequestAuthorizer =>
+    new TokenRequestAuthorizer(authenticator, (agentId) => children.ancestorsOf(agentId)),
 };
 
 /** Watches RUNTIME_API_TOKENS_FILE (and listens for SIGHUP) while the app runs; nothing without a file. */

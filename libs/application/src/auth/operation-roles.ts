@@ -34,6 +34,8 @@ export const OPERATION_ROLES = {
   EnqueueMessage: ['host', 'operator', 'integration'],
   DropMessage: ['operator'],
   Control: ['operator'],
+  // A host (its model's SpawnAgent tool) or an operator hands work to a child agent.
+  SpawnAgent: ['host', 'operator'],
 } as const satisfies Record<string, readonly AgentRole[]>;
 
 export type WriteOperation = keyof typeof OPERATION_ROLES;

@@ -1,7 +1,7 @@
 import { AccessRequirement, Caller, RequestAuthorizer } from './request-authorizer';
 import { ID_PATTERN } from '@app/domain';
 import { ApiError } from '@app/core';
-import { canActOn, decideAccess } from './access-decision';
+import { type AncestorsOf, canActOn, decideAccess } from './access-decision';
 import { parseBearer, TokenAuthenticator } from './bearer-token';
 
 /**
@@ -10,7 +10,11 @@ import { parseBearer, TokenAuthenticator } from './bearer-token';
  * `../etc`, and a client bug deserves the precise answer), then access to it and a role the operation accepts (403).
  */
 export class TokenRequestAuthorizer implements RequestAuthorizer {
-  constructor(private readonly authenticator: TokenAuthenticator) {}
+  constructor(
+    private readonly authenticator: TokenAuthenticator,
+    /** The private children's ancestors (a token of a parent covers them); absent: none. */
+    private readonly ancestorsOf?: AncestorsOf,
+  ) {}
 
   authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null {
     const token = parseBearer(authorization);
@@ -31,11 +35,11 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
         pattern: ID_PATTERN.source,
       });
     }
-    const decision = decideAccess(caller, requirement);
+    const decision = decideAccess(caller, requirement, this.ancestorsOf);
     if (decision === 'allow') return caller;
     if (requirement.kind === 'admin') throw new ApiError('forbidden', 'this operation needs an admin token');
     const agentId = requirement.kind === 'agent' ? requirement.agentId : undefined;
-    if (requirement.kind === 'agent' && (agentId === undefined || canActOn(caller, agentId))) {
+    if (requirement.kind === 'agent' && (agentId === undefined || canActOn(caller, agentId, this.ancestorsOf))) {
       throw new ApiError(
         'forbidden',
         `this token's role (${caller.role ?? ''}) may not call this operation: it accepts ${(requirement.roles ?? []).join(', ')}`,

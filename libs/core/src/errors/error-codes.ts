@@ -26,6 +26,8 @@ export const HTTP_STATUS_BY_CODE = {
   contention: 503,
   /** A read's `min_position` is not in the read models within the bound (they lag, or a poison event parked the agent): retry after `Retry-After`. */
   read_model_lagging: 503,
+  /** SpawnAgent without `work_item_id` from a parent that has no focus: name the delegating item. */
+  work_item_required: 400,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

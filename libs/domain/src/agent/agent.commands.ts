@@ -1,4 +1,5 @@
 import type { ArchiveCommand } from '../archive/archive.commands';
+import type { DelegationCommand } from '../delegation/delegation.commands';
 import type { ControlCommand } from '../control/control.commands';
 import type { FocusCommand } from '../focus/focus.commands';
 import type { QueueCommand } from '../queue/queue.commands';
@@ -30,4 +31,5 @@ export type AgentCommand =
   | ControlCommand
   | TurnCommand
   | SchedulerCommand
-  | ArchiveCommand;
+  | ArchiveCommand
+  | DelegationCommand;

@@ -1,4 +1,7 @@
 import { decideArchiveWorkItems } from '../archive/archive.decide';
+import { decideAcceptSpawn, decideDelegateWorkItem } from '../delegation/delegation.decide';
+import { decideCompleteDelegation, decideReportDelegation } from '../delegation/delegation-outcome';
+import type { DelegationCommand } from '../delegation/delegation.commands';
 import { decideControl } from '../control/control.decide';
 import { decidePickWorkItem } from '../focus/focus.decide';
 import { decideDropMessage, decideEnqueueMessage } from '../queue/queue.decide';
@@ -87,8 +90,11 @@ export function decide(command: AgentCommand, state: AgentState): AgentEvent[] {
   }
 }
 
-/** Turns and the scheduler's own commands (the second half of the dispatcher). */
-function decideRuntimeCommand(command: TurnCommand | SchedulerCommand, state: AgentState): AgentEvent[] {
+/** Turns, the scheduler's own commands and delegation (the second half of the dispatcher). */
+function decideRuntimeCommand(
+  command: TurnCommand | SchedulerCommand | DelegationCommand,
+  state: AgentState,
+): AgentEvent[] {
   switch (command.type) {
     case 'StartTurn':
       return decideStartTurn(command, state);
@@ -108,6 +114,14 @@ function decideRuntimeCommand(command: TurnCommand | SchedulerCommand, state: Ag
       return decideEmitSystemTick(command, state);
     case 'ReduceMessage':
       return decideReduceMessage(command, state);
+    case 'DelegateWorkItem':
+      return decideDelegateWorkItem(command, state);
+    case 'AcceptSpawn':
+      return decideAcceptSpawn(command, state);
+    case 'ReportDelegation':
+      return decideReportDelegation(command, state);
+    case 'CompleteDelegation':
+      return decideCompleteDelegation(command, state);
     default:
       return unknownCommand(command);
   }

@@ -1,4 +1,5 @@
 import type { ArchiveEvent } from '../archive/archive.events';
+import type { DelegationEvent } from '../delegation/delegation.events';
 import type { ControlEvent } from '../control/control.events';
 import type { FocusEvent } from '../focus/focus.events';
 import type { QueueEvent } from '../queue/queue.events';
@@ -36,7 +37,8 @@ export type AgentEvent =
   | ControlEvent
   | TurnEvent
   | SchedulerEvent
-  | ArchiveEvent;
+  | ArchiveEvent
+  | DelegationEvent;
 
 /** Any stored event, including types this version does not know (evolve ignores them). */
 export type AnyEvent = { type: string; data?: unknown };

@@ -1,5 +1,7 @@
 import { isArchiveEvent } from '../archive/archive.events';
 import { evolveArchive } from '../archive/archive.evolve';
+import { isDelegationEvent } from '../delegation/delegation.events';
+import { evolveDelegation, observeChildItem } from '../delegation/delegation.evolve';
 import { isControlEvent } from '../control/control.events';
 import { evolveControl } from '../control/control.evolve';
 import { isFocusEvent } from '../focus/focus.events';
@@ -37,6 +39,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isAgentLifecycleEvent(event)) return evolveAgentLifecycle(state, event);
   if (isWorkItemEvent(event)) {
     const next = evolveWorkItem(state, event);
+    if (event.type === 'WorkItemCreated') return observeChildItem(next, event);
     return event.type === 'WorkItemCompleted' ? observeCompletion(next, event) : next;
   }
   if (isFocusEvent(event)) return evolveFocus(state, event);
@@ -49,6 +52,7 @@ function route(state: AgentState, event: AnyEvent): AgentState {
   if (isTurnEvent(event)) return evolveTurn(state, event);
   if (isSchedulerEvent(event)) return evolveScheduler(state, event);
   if (isArchiveEvent(event)) return evolveArchive(state, event);
+  if (isDelegationEvent(event)) return evolveDelegation(state, event);
   return state;
 }
 

@@ -9,6 +9,7 @@ import type { BriefRecord, DeliverySummaryRecord, RoundRecord, TurnRecord } from
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
 import type { WakeHintRecord } from '../wake-hint/wake-hint.state';
 import type { WorkItem } from '../work-item/work-item.state';
+import type { DelegationRecord, SpawnRecord } from '../delegation/delegation.state';
 
 export type Posture = 'booting' | 'awake_idle' | 'awake_running' | 'asleep' | 'paused' | 'stopped';
 
@@ -53,6 +54,14 @@ export type {
   TurnTerminalRecord,
 } from '../turn/turn.state';
 export type { DecisionRecord, RecordedDecision } from '../scheduler/decision';
+export type {
+  DelegationRecord,
+  DelegationRole,
+  DelegationState,
+  SpawnRecord,
+  TerminalDelegationState,
+  WorkspaceMode,
+} from '../delegation/delegation.state';
 
 /**
  * The state of one agent stream, folded from its events by `evolve`. Records are kept in
@@ -92,6 +101,10 @@ export type AgentState = {
   scheduling_index: SchedulingIndex;
   /** Folded by evolve for the reminders: the round clock, the newest work-item mutation, todo marks (progress.ts). */
   progress: ProgressState;
+  /** Delegations both ways, by delegation id (docs/domain-contract.md §11). */
+  delegations: RecordMap<DelegationRecord>;
+  /** How this agent was spawned (SpawnAgent), or null for an agent registered directly. */
+  spawned: SpawnRecord | null;
 };
 
 /**
@@ -103,8 +116,9 @@ export type AgentState = {
  * 8: `progress` (the round clock and todo marks of the reminders, the newest turn).
  * 9: WorkItemsArchived takes finished records out of the state (a snapshot folded by code that
  * ignored it would still hold them).
+ * 10: delegations and the spawn record.
  */
-export const AGENT_STATE_SHAPE_VERSION = 9;
+export const AGENT_STATE_SHAPE_VERSION = 10;
 
 export function initialAgentState(): AgentState {
   return {
@@ -130,6 +144,8 @@ export function initialAgentState(): AgentState {
     last_decision: null,
     scheduling_index: emptyIndex(),
     progress: initialProgress(),
+    delegations: RecordMap.empty(),
+    spawned: null,
   };
 }
 
@@ -145,6 +161,7 @@ const RECORD_COLLECTIONS = [
   'delivery_summaries',
   'rounds',
   'briefs',
+  'delegations',
 ] as const;
 
 /**

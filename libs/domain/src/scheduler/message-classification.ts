@@ -56,6 +56,10 @@ function classifyTaskResult(state: AgentState, message: MessageRecord): MessageC
       message.task_id !== null,
   );
   if (agentWait) return reentry('task_result_for_agent_wait', [...evidence, `intent:${agentWait.id}`]);
+  // A child agent's report always re-enters, on the parent item its delegation record names (§11).
+  const delegation = message.task_id === null ? undefined : state.delegations.get(message.task_id);
+  if (delegation?.role === 'parent')
+    return reentry('task_result_for_delegation', [...evidence, `delegation:${delegation.delegation_id}`]);
   const resolved = resolvedTaskWait(state, message);
   if (resolved) return reentry('task_result_resolved_wait', [...evidence, `intent:${resolved.id}`]);
   return livenessOnly('task_result_not_for_focus', evidence);

@@ -2,6 +2,7 @@
  * Every refusal code the domain can raise. The app maps each to one HTTP status.
  * `agent_stopped`: what a stopped agent's running turn may no longer do (record rounds, take interjections).
  * `wake_mismatch`: a trigger from outside on a wait that only its own source ends (not an `external` wait).
+ * `work_item_required`: SpawnAgent without `work_item_id` from a parent that has no focus.
  */
 export type DomainErrorCode =
   | 'validation_failed'
@@ -10,7 +11,8 @@ export type DomainErrorCode =
   | 'conflict'
   | 'already_exists'
   | 'agent_stopped'
-  | 'wake_mismatch';
+  | 'wake_mismatch'
+  | 'work_item_required';
 
 export type DomainErrorDetails = Record<string, unknown>;
 

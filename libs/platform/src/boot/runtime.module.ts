@@ -1,6 +1,6 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthModule, SchedulerWorkerModule } from '@app/application';
+import { AuthModule, DelegationHandoffWorkerModule, SchedulerWorkerModule } from '@app/application';
 import { ProjectorModule } from '@app/read-models';
 import { roleRuns } from '../config/runtime-config';
 import { GrpcModule } from '../grpc/grpc.module';
@@ -29,8 +29,8 @@ export interface RuntimeModuleOptions extends PlatformOptions {
 @Module({ imports: [ProjectorModule] })
 export class ProjectorSlotModule {}
 
-/** The scheduler worker: timers, ticks, decisions (roles all, scheduler). */
-@Module({ imports: [SchedulerWorkerModule] })
+/** The scheduler worker: timers, ticks, decisions; and the delegation hand-off (roles all, scheduler). */
+@Module({ imports: [SchedulerWorkerModule, DelegationHandoffWorkerModule] })
 export class SchedulerSlotModule {}
 
 /**

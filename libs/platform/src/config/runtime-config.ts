@@ -73,6 +73,8 @@ export interface RuntimeConfig {
   readonly refusalsRetainRows?: number;
   /** The OTEL_* variables (docs/decisions/0033); undefined: tracing off, no SDK started. */
   readonly tracing?: TracingConfig;
+  /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; unset: 30000. */
+  readonly delegationFlagAfterMs?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -256,6 +258,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     metricsToken: secret('METRICS_TOKEN', 16),
     refusalsRetainRows: count('REFUSALS_RETAIN_ROWS'),
     tracing: loadTracingConfig(read, problems) ?? undefined,
+    delegationFlagAfterMs: milliseconds('DELEGATION_FLAG_AFTER_MS', 86_400_000),
   };
   const archiveCompletedAfterMs = archiveAfter();
   if (archiveCompletedAfterMs !== null) Object.assign(config, { archiveCompletedAfterMs });

@@ -21,6 +21,7 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   wake_mismatch: GrpcStatus.FAILED_PRECONDITION,
   contention: GrpcStatus.UNAVAILABLE,
   read_model_lagging: GrpcStatus.UNAVAILABLE,
+  work_item_required: GrpcStatus.INVALID_ARGUMENT,
 };
 
 /**

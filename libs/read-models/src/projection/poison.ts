@@ -2,6 +2,7 @@ import {
   isAgentLifecycleEvent,
   isArchiveEvent,
   isControlEvent,
+  isDelegationEvent,
   isFocusEvent,
   isQueueEvent,
   isSchedulerEvent,
@@ -34,6 +35,7 @@ const GUARDS = [
   isTurnEvent,
   isSchedulerEvent,
   isArchiveEvent,
+  isDelegationEvent,
 ];
 
 /**

@@ -328,6 +328,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{agent_id}/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListDelegations: the children this agent delegated to and the parent it works for, with state and the flag */
+        get: operations["DelegationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agents/{agent_id}/delivery-summaries": {
         parameters: {
             query?: never;
@@ -409,6 +426,23 @@ export interface paths {
         post?: never;
         /** DropMessage: drops a queued message (operator action) */
         delete: operations["MessagesController_drop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/spawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SpawnAgent (201): a private child serving a delegation of the parent's item, or an independent public agent */
+        post: operations["DelegationsController_spawn"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1522,6 +1556,53 @@ export interface components {
             /** @description every match, before `limit` */
             total: number;
         };
+        /** @description One delegation as one agent sees it (docs/domain-contract.md §11). */
+        Delegation: {
+            child_agent_id: string;
+            /** @description the first item the child created while serving the delegation message */
+            child_work_item_id: string | null;
+            /**
+             * @description the other stream's own state; null: it has no record
+             * @enum {string|null}
+             */
+            counterpart_state: "delegated" | "working" | "completed" | "cancelled" | "failed" | null;
+            /** Format: date-time */
+            delegated_at: string;
+            delegation_id: string;
+            /**
+             * @description child: this agent delegated to the child; parent: it works for the parent
+             * @enum {string}
+             */
+            direction: "child" | "parent";
+            /** Format: date-time */
+            ended_at: string | null;
+            /** @enum {string|null} */
+            flag: "counterpart_missing" | "completion_missing" | null;
+            /** @description a counterpart event is missing for longer than DELEGATION_FLAG_AFTER_MS */
+            flagged: boolean;
+            /** @description the child task's label, derived once from the initial message */
+            label: string;
+            parent_agent_id: string;
+            /** @description the delegating item: the child's result re-enters the parent on it */
+            parent_work_item_id: string;
+            /** @description why it ended cancelled or failed (child_stopped, child_turn_failed) */
+            reason: string | null;
+            /** @description the child's completion report */
+            result_summary: string | null;
+            /**
+             * @description both sides merged: the further along wins
+             * @enum {string}
+             */
+            state: "delegated" | "working" | "completed" | "cancelled" | "failed";
+            /** @description the parent's child_agent task */
+            task_id: string;
+        };
+        /** @description both directions, oldest first */
+        DelegationList: {
+            items: components["schemas"]["Delegation"][];
+            /** @description every match, before `limit` */
+            total: number;
+        };
         DeliverySummary: {
             /** Format: date-time */
             created_at: string;
@@ -2055,6 +2136,42 @@ export interface components {
             turn_index: number;
             /** @description events folded (= stream revision + 1) */
             version: number;
+        };
+        SpawnAgentDto: {
+            /** @description the child's id (default: derived from the parent and the Idempotency-Key) */
+            agent_id?: string;
+            /** @description agent stream revision; 409 with details.current_revision on mismatch */
+            expected_revision?: number | string;
+            /** @description required for private_child: the child's first (delegation) message; public_named: an optional bootstrap message */
+            initial_message?: string;
+            /** @description opaque, kept on the child for its host */
+            preset?: string;
+            /** @description opaque, kept on the child for its host */
+            template?: string;
+            /** @description the parent's delegating item (default: its focus; without one: 400 work_item_required) */
+            work_item_id?: string;
+            /**
+             * @description private_child: a delegation of the parent item to a new child, supervised by a child_agent task; public_named: an independent agent (no task, no delegation)
+             * @enum {string}
+             */
+            workspace_mode: "private_child" | "public_named";
+        };
+        SpawnAgentReply: {
+            child_agent_id: string;
+            /** @description the child's first message (the delegation message, or a bootstrap message) */
+            child_message_id: string | null;
+            /** @description private_child only */
+            delegation: components["schemas"]["Delegation"] | null;
+            /** @description read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+            position: string;
+            /** @description the agent stream revision after the command */
+            revision: string;
+            /** @description private_child only: the parent's supervised child_agent task */
+            task: components["schemas"]["Task"] | null;
+            /** @description always an array (empty) */
+            warnings: components["schemas"]["Warning"][];
+            /** @enum {string} */
+            workspace_mode: "private_child" | "public_named";
         };
         Task: {
             /** Format: date-time */
@@ -3391,6 +3508,46 @@ export interface operations {
             503: components["responses"]["ReadUnavailable"];
         };
     };
+    DelegationsController_list: {
+        parameters: {
+            query?: {
+                /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+                min_position?: string;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description read from both agents' streams: min_position is accepted and always met */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegationList"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description not_found: unknown agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ReadUnavailable"];
+        };
+    };
     SchedulerQueriesController_deliverySummaries: {
         parameters: {
             query?: {
@@ -3661,6 +3818,80 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description invariant_violated: the message is not queued; idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["CommandUnavailable"];
+        };
+    };
+    DelegationsController_spawn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Names this request on this agent (gRPC: command_id). The same key with the same request replays the first reply and records nothing; with a different request (another command, or other data) it is 422 idempotency_key_reused and records nothing. Window: the agent's last 1000 commands from callers, with no time limit (the scheduler's own writes never push a key out); an older key is a new request. A webhook's event_id counts once for the whole life of its waiting intent. Absent: every request is new. */
+                "Idempotency-Key"?: string;
+                /** @description becomes the events' metadata.correlation_id (1..200 visible ASCII characters) */
+                "X-Correlation-Id"?: string;
+            };
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpawnAgentDto"];
+            };
+        };
+        responses: {
+            /** @description SpawnAgentReply */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpawnAgentReply"];
+                };
+            };
+            /** @description validation_failed (initial_message missing for private_child, ...); work_item_required: no work_item_id and no focus */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description not_found: unknown parent agent or work item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description conflict: the child agent_id is taken (details.reason: already_exists); agent_stopped: the parent is stopped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description invariant_violated: the delegating item is completed; idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { CLOSURE_SCHEMAS } from './closure.schemas';
 import { COMMAND_SCHEMAS } from './commands.schemas';
+import { DELEGATION_SCHEMAS } from './delegation.schemas';
 import { ERROR_SCHEMAS } from './errors.schemas';
 import { READ_SCHEMAS } from './reads.schemas';
 import { STATE_SCHEMAS } from './state.schemas';
@@ -14,6 +15,7 @@ export const REPLY_SCHEMAS = {
   ...CLOSURE_SCHEMAS,
   ...COMMAND_SCHEMAS,
   ...READ_SCHEMAS,
+  ...DELEGATION_SCHEMAS,
   ...ERROR_SCHEMAS,
 };
 

@@ -39,6 +39,8 @@ import type { ListBriefsReply as _agent_runtime_v1_ListBriefsReply, ListBriefsRe
 import type { ListBriefsRequest as _agent_runtime_v1_ListBriefsRequest, ListBriefsRequest__Output as _agent_runtime_v1_ListBriefsRequest__Output } from '../../agent_runtime/v1/ListBriefsRequest';
 import type { ListDecisionsReply as _agent_runtime_v1_ListDecisionsReply, ListDecisionsReply__Output as _agent_runtime_v1_ListDecisionsReply__Output } from '../../agent_runtime/v1/ListDecisionsReply';
 import type { ListDecisionsRequest as _agent_runtime_v1_ListDecisionsRequest, ListDecisionsRequest__Output as _agent_runtime_v1_ListDecisionsRequest__Output } from '../../agent_runtime/v1/ListDecisionsRequest';
+import type { ListDelegationsReply as _agent_runtime_v1_ListDelegationsReply, ListDelegationsReply__Output as _agent_runtime_v1_ListDelegationsReply__Output } from '../../agent_runtime/v1/ListDelegationsReply';
+import type { ListDelegationsRequest as _agent_runtime_v1_ListDelegationsRequest, ListDelegationsRequest__Output as _agent_runtime_v1_ListDelegationsRequest__Output } from '../../agent_runtime/v1/ListDelegationsRequest';
 import type { ListDeliverySummariesReply as _agent_runtime_v1_ListDeliverySummariesReply, ListDeliverySummariesReply__Output as _agent_runtime_v1_ListDeliverySummariesReply__Output } from '../../agent_runtime/v1/ListDeliverySummariesReply';
 import type { ListDeliverySummariesRequest as _agent_runtime_v1_ListDeliverySummariesRequest, ListDeliverySummariesRequest__Output as _agent_runtime_v1_ListDeliverySummariesRequest__Output } from '../../agent_runtime/v1/ListDeliverySummariesRequest';
 import type { ListMessagesReply as _agent_runtime_v1_ListMessagesReply, ListMessagesReply__Output as _agent_runtime_v1_ListMessagesReply__Output } from '../../agent_runtime/v1/ListMessagesReply';
@@ -64,6 +66,8 @@ import type { RegisterAgentRequest as _agent_runtime_v1_RegisterAgentRequest, Re
 import type { ReplacePlanReply as _agent_runtime_v1_ReplacePlanReply, ReplacePlanReply__Output as _agent_runtime_v1_ReplacePlanReply__Output } from '../../agent_runtime/v1/ReplacePlanReply';
 import type { ReplacePlanRequest as _agent_runtime_v1_ReplacePlanRequest, ReplacePlanRequest__Output as _agent_runtime_v1_ReplacePlanRequest__Output } from '../../agent_runtime/v1/ReplacePlanRequest';
 import type { SchedulerState as _agent_runtime_v1_SchedulerState, SchedulerState__Output as _agent_runtime_v1_SchedulerState__Output } from '../../agent_runtime/v1/SchedulerState';
+import type { SpawnAgentReply as _agent_runtime_v1_SpawnAgentReply, SpawnAgentReply__Output as _agent_runtime_v1_SpawnAgentReply__Output } from '../../agent_runtime/v1/SpawnAgentReply';
+import type { SpawnAgentRequest as _agent_runtime_v1_SpawnAgentRequest, SpawnAgentRequest__Output as _agent_runtime_v1_SpawnAgentRequest__Output } from '../../agent_runtime/v1/SpawnAgentRequest';
 import type { SubmitWakeHintReply as _agent_runtime_v1_SubmitWakeHintReply, SubmitWakeHintReply__Output as _agent_runtime_v1_SubmitWakeHintReply__Output } from '../../agent_runtime/v1/SubmitWakeHintReply';
 import type { SubmitWakeHintRequest as _agent_runtime_v1_SubmitWakeHintRequest, SubmitWakeHintRequest__Output as _agent_runtime_v1_SubmitWakeHintRequest__Output } from '../../agent_runtime/v1/SubmitWakeHintRequest';
 import type { TaskHeartbeatRequest as _agent_runtime_v1_TaskHeartbeatRequest, TaskHeartbeatRequest__Output as _agent_runtime_v1_TaskHeartbeatRequest__Output } from '../../agent_runtime/v1/TaskHeartbeatRequest';
@@ -103,6 +107,7 @@ export interface AgentRuntimeDefinition {
   Heartbeat: MethodDefinition<_agent_runtime_v1_HeartbeatRequest, _agent_runtime_v1_HeartbeatReply, _agent_runtime_v1_HeartbeatRequest__Output, _agent_runtime_v1_HeartbeatReply__Output>
   ListBriefs: MethodDefinition<_agent_runtime_v1_ListBriefsRequest, _agent_runtime_v1_ListBriefsReply, _agent_runtime_v1_ListBriefsRequest__Output, _agent_runtime_v1_ListBriefsReply__Output>
   ListDecisions: MethodDefinition<_agent_runtime_v1_ListDecisionsRequest, _agent_runtime_v1_ListDecisionsReply, _agent_runtime_v1_ListDecisionsRequest__Output, _agent_runtime_v1_ListDecisionsReply__Output>
+  ListDelegations: MethodDefinition<_agent_runtime_v1_ListDelegationsRequest, _agent_runtime_v1_ListDelegationsReply, _agent_runtime_v1_ListDelegationsRequest__Output, _agent_runtime_v1_ListDelegationsReply__Output>
   ListDeliverySummaries: MethodDefinition<_agent_runtime_v1_ListDeliverySummariesRequest, _agent_runtime_v1_ListDeliverySummariesReply, _agent_runtime_v1_ListDeliverySummariesRequest__Output, _agent_runtime_v1_ListDeliverySummariesReply__Output>
   ListMessages: MethodDefinition<_agent_runtime_v1_ListMessagesRequest, _agent_runtime_v1_ListMessagesReply, _agent_runtime_v1_ListMessagesRequest__Output, _agent_runtime_v1_ListMessagesReply__Output>
   ListPlanVersions: MethodDefinition<_agent_runtime_v1_ListPlanVersionsRequest, _agent_runtime_v1_ListPlanVersionsReply, _agent_runtime_v1_ListPlanVersionsRequest__Output, _agent_runtime_v1_ListPlanVersionsReply__Output>
@@ -115,6 +120,7 @@ export interface AgentRuntimeDefinition {
   RecordRound: MethodDefinition<_agent_runtime_v1_RecordRoundRequest, _agent_runtime_v1_RecordRoundReply, _agent_runtime_v1_RecordRoundRequest__Output, _agent_runtime_v1_RecordRoundReply__Output>
   RegisterAgent: MethodDefinition<_agent_runtime_v1_RegisterAgentRequest, _agent_runtime_v1_RegisterAgentReply, _agent_runtime_v1_RegisterAgentRequest__Output, _agent_runtime_v1_RegisterAgentReply__Output>
   ReplacePlan: MethodDefinition<_agent_runtime_v1_ReplacePlanRequest, _agent_runtime_v1_ReplacePlanReply, _agent_runtime_v1_ReplacePlanRequest__Output, _agent_runtime_v1_ReplacePlanReply__Output>
+  SpawnAgent: MethodDefinition<_agent_runtime_v1_SpawnAgentRequest, _agent_runtime_v1_SpawnAgentReply, _agent_runtime_v1_SpawnAgentRequest__Output, _agent_runtime_v1_SpawnAgentReply__Output>
   SubmitWakeHint: MethodDefinition<_agent_runtime_v1_SubmitWakeHintRequest, _agent_runtime_v1_SubmitWakeHintReply, _agent_runtime_v1_SubmitWakeHintRequest__Output, _agent_runtime_v1_SubmitWakeHintReply__Output>
   TaskHeartbeat: MethodDefinition<_agent_runtime_v1_TaskHeartbeatRequest, _agent_runtime_v1_TaskReply, _agent_runtime_v1_TaskHeartbeatRequest__Output, _agent_runtime_v1_TaskReply__Output>
   TriggerWaitingIntent: MethodDefinition<_agent_runtime_v1_TriggerWaitingIntentRequest, _agent_runtime_v1_TriggerWaitingIntentReply, _agent_runtime_v1_TriggerWaitingIntentRequest__Output, _agent_runtime_v1_TriggerWaitingIntentReply__Output>

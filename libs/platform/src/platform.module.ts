@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '@app/application';
 import { CLOCK, type Clock, LOGGER } from '@app/core';
+import { OWNERSHIP_SETTINGS, type OwnershipSettings } from '@app/read-models';
 import { clockProvider } from './clock/clock';
 import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
 import type { RuntimeConfig } from './config/runtime-config';
@@ -21,7 +22,7 @@ export interface PlatformOptions {
 
 /**
  * Global providers every app uses: RUNTIME_CONFIG (and the part of it the application reads,
- * APPLICATION_SETTINGS), LOGGER (pino), NEST_LOGGER, CLOCK, plus the one exception filter and
+ * APPLICATION_SETTINGS, and OWNERSHIP_SETTINGS for the replicated roles), LOGGER (pino), NEST_LOGGER, CLOCK, plus the one exception filter and
  * the one ValidationPipe.
  */
 @Module({})
@@ -38,6 +39,11 @@ export class PlatformModule {
           useFactory: (config: RuntimeConfig): ApplicationSettings => config,
         },
         {
+          provide: OWNERSHIP_SETTINGS,
+          inject: [RUNTIME_CONFIG],
+          useFactory: (config: RuntimeConfig): OwnershipSettings => config,
+        },
+        {
           provide: LOGGER,
           inject: [RUNTIME_CONFIG],
           useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config),
@@ -47,7 +53,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, LOGGER, NEST_LOGGER, CLOCK],
+      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, OWNERSHIP_SETTINGS, LOGGER, NEST_LOGGER, CLOCK],
     };
   }
 }

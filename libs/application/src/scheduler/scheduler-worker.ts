@@ -1,8 +1,9 @@
 import { type AgentState, nextDueAt } from '@app/domain';
 import type { EventStore, Subscription } from '@app/event-store';
 import { agentIdOfStream, type AgentDirectory } from '@app/core';
+import type { AgentOwnershipChange, LeaseAudit } from '@app/read-models';
 import { DueAgenda } from './due-agenda';
-import type { SchedulerStepService } from './scheduler-step.service';
+import { LeaseLostError, type SchedulerStepService } from './scheduler-step.service';
 
 const RETRY_AFTER_MS = 2_000;
 
@@ -11,9 +12,20 @@ export interface WorkerLogger {
   info(fields: Record<string, unknown>, message: string): void;
 }
 
+/** Which agents this replica acts on (ShardOwnership: the shards it leases, ADR 0035). */
+export interface AgentOwnership {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The lease this replica acts under for the agent now, or null: another replica's agent. */
+  leaseOf(agentId: string): LeaseAudit | null;
+  onChange(listener: (change: AgentOwnershipChange) => void): () => void;
+}
+
 export interface SchedulerWorkerOptions {
   concurrency?: number;
   now?: () => number;
+  /** Absent: this worker acts on every agent of its store (a lone worker, the specs of before). */
+  ownership?: AgentOwnership;
 }
 
 /**
@@ -30,6 +42,7 @@ export class SchedulerWorker {
   private consuming?: Promise<void>;
   private stopped = true;
   private idleWaiters: Array<() => void> = [];
+  private offOwnership?: () => void;
   evaluations = 0;
 
   constructor(
@@ -45,6 +58,12 @@ export class SchedulerWorker {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    const ownership = this.options.ownership;
+    if (ownership) {
+      // The first lease round: a lone replica holds every shard before it evaluates anything.
+      await ownership.start();
+      this.offOwnership = ownership.onChange((change) => this.rebalanced(change));
+    }
     const from = await this.directory.projectedUpTo();
     this.subscription = this.store.subscribeToAll({ after_position: from ?? undefined });
     this.consuming = this.consume(this.subscription);
@@ -54,14 +73,16 @@ export class SchedulerWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     this.agenda.stop();
+    this.offOwnership?.();
     await this.subscription?.stop();
     await this.consuming;
     await Promise.allSettled([...this.running.values()]);
+    await this.options.ownership?.stop();
   }
 
-  /** Ask for an evaluation of this agent (coalesced with one already pending). */
+  /** Ask for an evaluation of this agent (coalesced with one already pending); another replica's agent is ignored. */
   poke(agentId: string): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.owns(agentId)) return;
     this.dirty.add(agentId);
     this.drain();
   }
@@ -70,6 +91,30 @@ export class SchedulerWorker {
   idle(): Promise<void> {
     if (this.dirty.size === 0 && this.running.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private owns(agentId: string): boolean {
+    return !this.options.ownership || this.options.ownership.leaseOf(agentId) !== null;
+  }
+
+  /**
+   * After a lease round moved shards: the agents of a lost shard leave the pending set and the
+   * agenda (their new owner evaluates them); those of a gained shard are evaluated once, as at
+   * start (overdue timers fire, the agenda is rebuilt for them).
+   */
+  private rebalanced(change: AgentOwnershipChange): void {
+    if (this.stopped) return;
+    if (change.lostAny) {
+      for (const agentId of [...this.dirty]) if (change.lost(agentId)) this.dirty.delete(agentId);
+      this.agenda.forget(change.lost);
+    }
+    if (!change.gainedAny) return;
+    this.directory
+      .agentIds()
+      .then((ids) => ids.filter((agentId) => change.gained(agentId)).forEach((agentId) => this.poke(agentId)))
+      .catch((error) =>
+        this.logger.error({ err: error, component: 'scheduler' }, 'could not list the agents of gained shards'),
+      );
   }
 
   private async consume(subscription: Subscription): Promise<void> {
@@ -104,12 +149,15 @@ export class SchedulerWorker {
   }
 
   private async evaluate(agentId: string): Promise<void> {
-    if (this.stopped) return;
+    const ownership = this.options.ownership;
+    if (this.stopped || !this.owns(agentId)) return;
     this.evaluations += 1;
     try {
-      const result = await this.steps.settle(agentId);
-      this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
+      const fence = ownership ? () => ownership.leaseOf(agentId) : undefined;
+      const result = await this.steps.settle(agentId, undefined, { fence });
+      if (this.owns(agentId)) this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
     } catch (error) {
+      if (error instanceof LeaseLostError) return;
       this.logger.error(
         { err: error, component: 'scheduler', agent_id: agentId },
         'scheduler step failed; retrying shortly',

@@ -8,7 +8,14 @@ import {
 } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, LOGGER, type Logger, AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
-import { ReadModelsModule } from '@app/read-models';
+import type { Pool } from 'pg';
+import {
+  OWNERSHIP_SETTINGS,
+  type OwnershipSettings,
+  POSTGRES_POOL,
+  ReadModelsModule,
+  schedulerOwnership,
+} from '@app/read-models';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
 import { ActivationWaiters } from './activation-waiters';
@@ -27,17 +34,32 @@ export const SCHEDULER_WORKER = Symbol('SCHEDULER_WORKER');
 
 const workerProvider: Provider = {
   provide: SCHEDULER_WORKER,
-  inject: [EVENT_STORE, SchedulerStepService, AGENT_DIRECTORY, LOGGER, CLOCK],
+  inject: [
+    EVENT_STORE,
+    SchedulerStepService,
+    AGENT_DIRECTORY,
+    LOGGER,
+    CLOCK,
+    POSTGRES_POOL,
+    { token: OWNERSHIP_SETTINGS, optional: true },
+  ],
   useFactory: (
     store: EventStore,
     steps: SchedulerStepService,
     directory: AgentDirectory,
     logger: Logger,
     clock: Clock,
-  ) =>
-    new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), {
-      now: () => clock.now().getTime(),
-    }),
+    pool: Pool,
+    settings?: OwnershipSettings,
+  ) => {
+    const log = logger.child({ component: 'scheduler' });
+    // The worker acts on the agents of the shards this replica leases (ADR 0035); alone, it holds them all.
+    const ownership = schedulerOwnership(pool, settings, {
+      onError: (error) =>
+        log.warn({ err: error }, 'scheduler lease round failed; the leases held stay valid until their TTL'),
+    });
+    return new SchedulerWorker(store, steps, directory, log, { now: () => clock.now().getTime(), ownership });
+  },
 };
 
 @Injectable()

@@ -58,6 +58,12 @@ export interface RuntimeConfig {
   readonly activationWaitersMax?: number;
   /** ACTIVATION_WAITERS_PER_TOKEN: ... and per token; unset: 1000. */
   readonly activationWaitersPerToken?: number;
+  /** SCHEDULER_SHARDS: agents hash to this many scheduler shards (1..65536; unset: 256); the same on every replica. */
+  readonly schedulerShards?: number;
+  /** SCHEDULER_LEASE_TTL_MS: a scheduler replica that stops renewing loses its shards after this (500..600000; unset: 10000). */
+  readonly schedulerLeaseTtlMs?: number;
+  /** PROJECTOR_LEASE_TTL_MS: a standby projector takes over this long after the active one stopped renewing (unset: 10000). */
+  readonly projectorLeaseTtlMs?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -175,6 +181,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number (at least 1), got '${raw}'`);
     return undefined;
   };
+  const between = (name: string, min: number, max: number, unit: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
+    problems.push(`${name} must be a whole number of ${unit} (${min}..${max}), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -216,6 +229,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     minPositionWaitMs: milliseconds('MIN_POSITION_WAIT_MS', 60_000),
     activationWaitersMax: count('ACTIVATION_WAITERS_MAX'),
     activationWaitersPerToken: count('ACTIVATION_WAITERS_PER_TOKEN'),
+    schedulerShards: between('SCHEDULER_SHARDS', 1, 65_536, 'shards'),
+    schedulerLeaseTtlMs: between('SCHEDULER_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
+    projectorLeaseTtlMs: between('PROJECTOR_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -105,12 +105,19 @@ export class ProjectionRunner<S> {
   }
 
   /** Starts consuming in the background from the stored checkpoint. */
-  start(): Promise<void> {
-    return this.loop.start();
+  async start(): Promise<void> {
+    await this.loop.start();
+    this.progressed();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    this.progressed();
+  }
+
+  /** True while the live loop runs (a standby projector's runner is stopped: its coverage is not current). */
+  get active(): boolean {
+    return this.loop.running;
   }
 
   /** The position of the last event applied (-1 when none). */

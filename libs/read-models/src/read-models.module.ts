@@ -114,6 +114,8 @@ export class ProjectorLifecycle implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // A replica that was paused past its lease stops before its next batch (the standby has it by then).
+    this.runner.applyOnlyWhile(() => this.lease.lease(0) !== null);
     this.off = this.lease.onChange(({ gained, lost }) => {
       if (lost.length > 0) this.switchTo(false);
       if (gained.length > 0) this.switchTo(true);

@@ -31,7 +31,7 @@ export interface StepOptions {
    * The worker's shard lease (ADR 0035), asked before every write: its fields go into the events'
    * metadata; null means the lease is lost and the step stops (LeaseLostError) without writing.
    */
-  fence?: () => LeaseAudit | null;
+  fence?: () => LeaseAudit | null | Promise<LeaseAudit | null>;
 }
 
 /** The worker's lease on the agent's shard was lost before a write: nothing more is written. */
@@ -229,7 +229,7 @@ export class SchedulerStepService {
     command: Omit<AgentCommand, 'meta'>,
     options: StepOptions,
   ) {
-    const lease = options.fence?.();
+    const lease = await options.fence?.();
     if (options.fence && !lease) throw new LeaseLostError(agentId);
     const envelope: CommandEnvelope = {
       agentId,

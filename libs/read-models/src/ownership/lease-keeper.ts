@@ -87,6 +87,16 @@ export class LeaseKeeper {
     await this.table.release(this.owner).catch((error) => this.options.onError?.(error));
   }
 
+  /**
+   * Stops renewing without releasing: what a hung replica does (its leases lapse after the TTL and
+   * another replica claims them). For specs and drills; `stop()` is the clean way out.
+   */
+  suspend(): void {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   /** The lease on `shard` when this replica surely holds it now, else null. */
   lease(shard: number): LeaseAudit | null {
     const held = this.held.get(shard);
@@ -127,15 +137,16 @@ export class LeaseKeeper {
       const now = this.now();
       next = new Map([...this.held].filter(([, held]) => held.until > now));
     }
+    // A shard whose local deadline passed before this round was not acted on meanwhile: even when the
+    // round renews it, listeners hear it as lost and gained again (the worker evaluates its agents anew).
     const gained: number[] = [];
     const lost: number[] = [];
-    for (const [shard, held] of next) {
-      const before = this.held.get(shard);
-      if (before && before.epoch === held.epoch) continue;
-      if (before) lost.push(shard);
-      gained.push(shard);
+    for (const [shard, before] of this.held) {
+      const after = next.get(shard);
+      if (!after) lost.push(shard);
+      else if (after.epoch !== before.epoch || before.until <= sentAt) (lost.push(shard), gained.push(shard));
     }
-    for (const shard of this.held.keys()) if (!next.has(shard)) lost.push(shard);
+    for (const shard of next.keys()) if (!this.held.has(shard)) gained.push(shard);
     this.held = next;
     if (gained.length > 0 || lost.length > 0) this.emit({ gained, lost });
   }

@@ -10,6 +10,8 @@ export interface ProjectionLoopOptions {
   onError?: (error: unknown) => void;
   /** Delay before the first retry of a stalled position, doubled per attempt up to `max`. */
   stallRetryMs: { first: number; max: number };
+  /** Asked before each batch: false stops the loop without applying it (the projector lease lapsed, ADR 0035). */
+  mayApply?: () => boolean;
 }
 
 /**
@@ -29,6 +31,10 @@ export class ProjectionLoop<S> {
     private readonly applier: BatchApplier<S>,
     private readonly options: ProjectionLoopOptions,
   ) {}
+
+  applyOnlyWhile(check: (() => boolean) | undefined): void {
+    this.options.mayApply = check;
+  }
 
   get running(): boolean {
     return this.stopping !== undefined && !this.stopping.signal.aborted;
@@ -64,6 +70,11 @@ export class ProjectionLoop<S> {
       try {
         const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
         for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {
+          if (this.options.mayApply && !this.options.mayApply()) {
+            this.stopping?.abort();
+            await this.subscription.stop().catch(() => undefined);
+            break;
+          }
           await this.applier.apply(batch);
           failures = 0;
         }

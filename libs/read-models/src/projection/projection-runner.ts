@@ -166,6 +166,14 @@ export class ProjectionRunner<S> {
     return resolution;
   }
 
+  /**
+   * Applies batches only while `check` says so (the projector lease, ADR 0035): a false answer
+   * stops the live loop before the batch; whoever holds the lease starts it again.
+   */
+  applyOnlyWhile(check: (() => boolean) | undefined): void {
+    this.loop.applyOnlyWhile(check);
+  }
+
   /** Installs (or removes) the hook run inside every batch's transaction (see ApplyHook). */
   setApplyHook(hook: ApplyHook | undefined): void {
     this.applier.hook = hook;

@@ -171,7 +171,15 @@ export class ProjectionRunner<S> {
    * stops the live loop before the batch; whoever holds the lease starts it again.
    */
   applyOnlyWhile(check: (() => boolean) | undefined): void {
-    this.loop.applyOnlyWhile(check);
+    this.loop.applyOnlyWhile(
+      check &&
+        (() => {
+          const may = check();
+          // The loop stops itself: whoever follows this runner's coverage is told (it is no longer current).
+          if (!may) queueMicrotask(() => this.progressed());
+          return may;
+        }),
+    );
   }
 
   /** Installs (or removes) the hook run inside every batch's transaction (see ApplyHook). */
@@ -188,10 +196,29 @@ export class ProjectionRunner<S> {
 
   /** Resolves once every event up to `position` is applied (read-your-writes for tests). */
   waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
+    if (!this.active) return this.followStored(position, timeoutMs);
     return this.checkpointRow.waitFor(position, timeoutMs, () => {
       const stall = this.applier.stalled;
       return stall ? `; ${stall.stream} parked at ${stall.position}: ${stall.error}` : '';
     });
+  }
+
+  /**
+   * A runner on standby (another replica holds the projector lease, ADR 0035): the stored
+   * checkpoint is read until it reaches `position` (or this runner starts and waits as usual).
+   */
+  private async followStored(position: bigint, timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.active) return this.checkpointRow.waitFor(position, Math.max(0, until - Date.now()));
+      const stored = await this.checkpointRow.read();
+      if (stored >= position) return;
+      if (Date.now() >= until)
+        throw new Error(
+          `projection ${this.name} (on standby here) did not reach ${position} in ${timeoutMs} ms (at ${stored})`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /**

@@ -41,7 +41,11 @@ export class PlatformModule {
         {
           provide: OWNERSHIP_SETTINGS,
           inject: [RUNTIME_CONFIG],
-          useFactory: (config: RuntimeConfig): OwnershipSettings => config,
+          // The embedded Postgres belongs to this process alone: leases found in it are a crashed run's.
+          useFactory: (config: RuntimeConfig): OwnershipSettings => ({
+            ...config,
+            soleProcess: config.databaseUrl === null,
+          }),
         },
         {
           provide: LOGGER,

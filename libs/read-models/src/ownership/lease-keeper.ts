@@ -26,6 +26,8 @@ export interface LeaseKeeperOptions {
   owner?: string;
   /** A monotonic clock in ms for the local deadlines (default performance.now); specs move it to act out a pause. */
   now?: () => number;
+  /** At start, end every lease of the group first (the database is this process's alone: they are a dead run's). */
+  takeOver?: boolean;
   /** False: no timer, a round runs only when `round()` is called (specs). Default true. */
   autoRenew?: boolean;
   onError?: (error: unknown) => void;
@@ -69,7 +71,7 @@ export class LeaseKeeper {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.table.prepare();
+    await this.table.prepare({ takeOver: this.options.takeOver === true });
     await this.round();
     if (this.options.autoRenew !== false) this.schedule();
   }

@@ -113,6 +113,18 @@ describe('LeaseTable: shard leases in Postgres', () => {
     expect(await table.round('standby', TTL)).toEqual([{ shard: 0, epoch: 2, how: 'claimed' }]);
   });
 
+  it("given a restart on a database only this process reaches, when it takes over, then the dead run's leases are claimable at once", async () => {
+    const table = await fresh(2);
+    await table.round('crashed-run', TTL);
+    expect(await table.round('restarted', TTL)).toEqual([]);
+    await table.prepare({ takeOver: true });
+    const held = await table.round('restarted', TTL);
+    expect(held.map((h) => [h.shard, h.epoch])).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   it('given two replicas claiming the same free shards at once, then no shard is given to both', async () => {
     const table = await fresh(64);
     const owners = ['a', 'b', 'c', 'd'];

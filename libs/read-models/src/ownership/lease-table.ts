@@ -79,8 +79,19 @@ export class LeaseTable {
     readonly shards: number,
   ) {}
 
-  /** Creates the group's shard rows (free) when missing, and forgets members gone for an hour. */
-  async prepare(): Promise<void> {
+  /**
+   * Creates the group's shard rows (free) when missing, and forgets members gone for an hour.
+   * `takeOver`: every lease of the group lapses now and every member leaves (a restart on a
+   * database no other process can reach: what is there is a crashed run's).
+   */
+  async prepare(options: { takeOver?: boolean } = {}): Promise<void> {
+    if (options.takeOver) {
+      await this.pool.query(
+        `UPDATE ownership_leases SET expires_at = now() WHERE lease_group = $1 AND expires_at > now()`,
+        [this.group],
+      );
+      await this.pool.query(`DELETE FROM ownership_members WHERE lease_group = $1`, [this.group]);
+    }
     await this.pool.query(
       `INSERT INTO ownership_leases (lease_group, shard)
        SELECT $1, g FROM generate_series(0, $2::int - 1) g ON CONFLICT DO NOTHING`,

@@ -17,6 +17,12 @@ export interface OwnershipSettings {
   readonly schedulerLeaseTtlMs?: number;
   /** PROJECTOR_LEASE_TTL_MS: a standby projector takes over this long after the active one stopped renewing (default 10 s). */
   readonly projectorLeaseTtlMs?: number;
+  /**
+   * True when no other process can reach this database (the embedded Postgres belongs to one
+   * runtime): leases left in it are a previous run's (a crash), taken over at once instead of
+   * after their TTL.
+   */
+  readonly soleProcess?: boolean;
 }
 
 export const OWNERSHIP_SETTINGS = Symbol('OWNERSHIP_SETTINGS');
@@ -78,7 +84,11 @@ export function schedulerOwnership(
 ): ShardOwnership {
   const shards = settings.schedulerShards ?? DEFAULT_SCHEDULER_SHARDS;
   const table = new LeaseTable(pool, SCHEDULER_LEASE_GROUP, shards);
-  const keeper = new LeaseKeeper(table, { ttlMs: settings.schedulerLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS, ...options });
+  const keeper = new LeaseKeeper(table, {
+    ttlMs: settings.schedulerLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
+    takeOver: settings.soleProcess,
+    ...options,
+  });
   return new ShardOwnership(keeper, shards);
 }
 
@@ -89,5 +99,9 @@ export function projectorLease(
   options: Partial<LeaseKeeperOptions> = {},
 ): LeaseKeeper {
   const table = new LeaseTable(pool, PROJECTOR_LEASE_GROUP, 1);
-  return new LeaseKeeper(table, { ttlMs: settings.projectorLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS, ...options });
+  return new LeaseKeeper(table, {
+    ttlMs: settings.projectorLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
+    takeOver: settings.soleProcess,
+    ...options,
+  });
 }

@@ -125,7 +125,11 @@ export class SchedulerStepService {
     const decision = decideNextAction(at.state, now);
     const data = { decision, at: now };
     const record = await this.write(agentId, at, 'record', { type: 'RecordDecision', data }, options);
-    const effect = await this.carryOut(agentId, record, decision, options);
+    // A recorded decision's effect follows under the same lease, unasked: stopping between them would
+    // leave the decision for the next owner to record again. The expected revision still fences it.
+    const recordedUnder = record.lease;
+    const effectOptions = recordedUnder ? { ...options, fence: () => recordedUnder } : options;
+    const effect = await this.carryOut(agentId, record, decision, effectOptions);
     const after = effect?.state ?? record.state;
     const context = effect?.turnId
       ? contextProjection(after, {
@@ -246,6 +250,7 @@ export class SchedulerStepService {
       revision: result.revision === null ? null : BigInt(result.revision),
       position: result.position,
       turnId: undefined as string | undefined,
+      lease,
     };
   }
 }

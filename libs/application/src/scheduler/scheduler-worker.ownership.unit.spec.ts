@@ -24,6 +24,10 @@ class FakeOwnership implements AgentOwnership {
       : null;
   }
 
+  lapsed(): boolean {
+    return false;
+  }
+
   onChange(listener: (change: AgentOwnershipChange) => void): () => void {
     this.listener = listener;
     return () => (this.listener = undefined);

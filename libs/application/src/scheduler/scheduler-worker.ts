@@ -18,6 +18,8 @@ export interface AgentOwnership {
   stop(): Promise<void>;
   /** The lease this replica acts under for the agent now, or null: another replica's agent. */
   leaseOf(agentId: string): LeaseAudit | null;
+  /** True when the agent's shard is still this replica's but its lease lapsed locally (no round since). */
+  lapsed(agentId: string): boolean;
   onChange(listener: (change: AgentOwnershipChange) => void): () => void;
 }
 
@@ -43,6 +45,7 @@ export class SchedulerWorker {
   private stopped = true;
   private idleWaiters: Array<() => void> = [];
   private offOwnership?: () => void;
+  private readonly deferred = new Set<string>();
   evaluations = 0;
 
   constructor(
@@ -82,7 +85,12 @@ export class SchedulerWorker {
 
   /** Ask for an evaluation of this agent (coalesced with one already pending); another replica's agent is ignored. */
   poke(agentId: string): void {
-    if (this.stopped || !this.owns(agentId)) return;
+    if (this.stopped) return;
+    if (!this.owns(agentId)) {
+      // A shard still ours whose lease lapsed here (a pause): its agent is evaluated when a round gives it back.
+      if (this.options.ownership?.lapsed(agentId)) this.deferred.add(agentId);
+      return;
+    }
     this.dirty.add(agentId);
     this.drain();
   }
@@ -108,7 +116,13 @@ export class SchedulerWorker {
       for (const agentId of [...this.dirty]) if (change.lost(agentId)) this.dirty.delete(agentId);
       this.agenda.forget(change.lost);
     }
+    for (const agentId of [...this.deferred]) if (change.lost(agentId)) this.deferred.delete(agentId);
     if (!change.gainedAny) return;
+    for (const agentId of [...this.deferred])
+      if (change.gained(agentId)) {
+        this.deferred.delete(agentId);
+        this.poke(agentId);
+      }
     this.directory
       .agentIds()
       .then((ids) => ids.filter((agentId) => change.gained(agentId)).forEach((agentId) => this.poke(agentId)))

@@ -106,6 +106,12 @@ export class LeaseKeeper {
     return { lease_group: this.table.group, lease_shard: shard, lease_epoch: held.epoch, lease_owner: this.owner };
   }
 
+  /** True when the last round gave this replica `shard` but its local deadline has passed since. */
+  lapsed(shard: number): boolean {
+    const held = this.held.get(shard);
+    return held !== undefined && held.until <= this.now();
+  }
+
   /** The shards held now, ascending. */
   shards(): number[] {
     const now = this.now();

@@ -62,6 +62,11 @@ export class ShardOwnership {
     return this.keeper.lease(this.shardOf(agentId));
   }
 
+  /** True when the agent's shard is still held here but its local deadline passed (no round since). */
+  lapsed(agentId: string): boolean {
+    return this.keeper.lapsed(this.shardOf(agentId));
+  }
+
   onChange(listener: (change: AgentOwnershipChange) => void): () => void {
     return this.keeper.onChange((change: LeaseChange) => {
       const gained = new Set(change.gained);

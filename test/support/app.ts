@@ -70,6 +70,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RUNTIME_ROLE: options.scheduler ? 'all' : 'api,projector',
     // Suites send many refused requests from 127.0.0.1 on purpose; the throttle has its own spec.
     RUNTIME_LOGIN_THROTTLE: 'off',
+    // Suites on the run's shared schema each run a projector: one holds the projector lease (ADR
+    // 0035), the others are standbys that take over soon after it closes (a third of the TTL).
+    PROJECTOR_LEASE_TTL_MS: '3000',
     ...(tokens === null ? {} : { RUNTIME_API_TOKENS: tokens }),
     ...options.env,
   });

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '@app/application';
 import { CLOCK, type Clock, LOGGER, NO_TRACING, TRACING, type Tracing } from '@app/core';
+import { OWNERSHIP_SETTINGS, type OwnershipSettings } from '@app/read-models';
 import { clockProvider } from './clock/clock';
 import { configProvider, RUNTIME_CONFIG } from './config/config.providers';
 import type { RuntimeConfig } from './config/runtime-config';
@@ -24,7 +25,7 @@ export interface PlatformOptions {
 
 /**
  * Global providers every app uses: RUNTIME_CONFIG (and the part of it the application reads,
- * APPLICATION_SETTINGS), LOGGER (pino), NEST_LOGGER, CLOCK, TRACING, plus the one exception filter and
+ * APPLICATION_SETTINGS, and OWNERSHIP_SETTINGS for the replicated roles), LOGGER (pino), NEST_LOGGER, CLOCK, TRACING, plus the one exception filter and
  * the one ValidationPipe.
  */
 @Module({})
@@ -41,6 +42,15 @@ export class PlatformModule {
           useFactory: (config: RuntimeConfig): ApplicationSettings => config,
         },
         {
+          provide: OWNERSHIP_SETTINGS,
+          inject: [RUNTIME_CONFIG],
+          // The embedded Postgres belongs to this process alone: leases found in it are a crashed run's.
+          useFactory: (config: RuntimeConfig): OwnershipSettings => ({
+            ...config,
+            soleProcess: config.databaseUrl === null,
+          }),
+        },
+        {
           provide: LOGGER,
           inject: [RUNTIME_CONFIG],
           useFactory: (config: RuntimeConfig): Logger => options.logger ?? createLogger(config),
@@ -52,7 +62,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, LOGGER, NEST_LOGGER, CLOCK, TRACING],
+      exports: [RUNTIME_CONFIG, APPLICATION_SETTINGS, OWNERSHIP_SETTINGS, LOGGER, NEST_LOGGER, CLOCK, TRACING],
     };
   }
 }

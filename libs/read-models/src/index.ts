@@ -14,6 +14,7 @@ export * from './projection/dead-letter-resolver';
 export type { ParkedAgent } from './projection/parked-agents';
 export type { DeadLetterOutcome } from './projection/dead-letters';
 export * from './read-models.module';
+export * from './ownership';
 export * from './snapshots/postgres-snapshot-store';
 
 export { workItemsProjector } from './work-items/work-items.projector';
@@ -27,5 +28,6 @@ export * from './delegation/agent-parents.projector';
 export * from './consistency/coverage';
 export * from './consistency/read-barrier';
 export * from './consistency/runner-coverage';
+export * from './consistency/standby-coverage';
 export * from './consistency/listened-coverage';
 export { PROGRESS_CHANNEL } from './projection/progress-notice';

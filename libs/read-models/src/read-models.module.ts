@@ -19,6 +19,8 @@ import {
   type Tracing,
 } from '@app/core';
 import { POSTGRES_POOL } from './postgres/postgres-pool';
+import type { LeaseKeeper } from './ownership/lease-keeper';
+import { OWNERSHIP_SETTINGS, type OwnershipSettings, projectorLease } from './ownership/shard-ownership';
 import { ProjectionRunner } from './projection/projection-runner';
 import type { DeadLetter } from './projection/poison';
 import { PostgresSnapshotStore, snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
@@ -112,23 +114,84 @@ const projectionRunnerProvider: Provider = {
 })
 export class ReadModelsModule {}
 
+export const PROJECTOR_LEASE = Symbol('PROJECTOR_LEASE');
+
+const projectorLeaseProvider: Provider = {
+  provide: PROJECTOR_LEASE,
+  inject: [POSTGRES_POOL, LOGGER, { token: OWNERSHIP_SETTINGS, optional: true }],
+  useFactory: (pool: Pool, logger: Logger, settings?: OwnershipSettings) =>
+    projectorLease(pool, settings, {
+      onError: (error) =>
+        logger.warn(
+          { err: error, component: 'projector' },
+          'projector lease round failed; the lease stays valid until its TTL',
+        ),
+    }),
+};
+
+/**
+ * Runs the projection runner while this replica holds the projector lease (ADR 0035): exactly
+ * one projector applies the events, a standby starts within the lease's TTL after the active one
+ * stops renewing (at once when it stops cleanly). The checkpoint row's lock per batch stays the
+ * safety net for the moment both think they hold it (a paused replica waking up).
+ */
 @Injectable()
 export class ProjectorLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  private switching: Promise<void> = Promise.resolve();
+  private off?: () => void;
+
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner<AgentState>,
+    @Inject(PROJECTOR_LEASE) private readonly lease: LeaseKeeper,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.runner.start();
-    this.logger.info({ component: 'projector', checkpoint: this.runner.checkpoint.toString() }, 'projector started');
+    // A replica that was paused past its lease stops before its next batch (the standby has it by then).
+    this.runner.applyOnlyWhile(() => this.lease.lease(0) !== null);
+    this.off = this.lease.onChange(({ gained, lost }) => {
+      if (lost.length > 0) this.switchTo(false);
+      if (gained.length > 0) this.switchTo(true);
+    });
+    await this.lease.start();
+    await this.switching;
+    if (!this.runner.active)
+      this.logger.info(
+        { component: 'projector', owner: this.lease.owner },
+        'projector on standby: another replica holds the lease',
+      );
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.off?.();
+    await this.switching;
     await this.runner.stop();
+    await this.lease.stop();
+  }
+
+  private switchTo(active: boolean): void {
+    this.switching = this.switching.then(async () => {
+      try {
+        if (!active) {
+          await this.runner.stop();
+          this.logger.warn({ component: 'projector', owner: this.lease.owner }, 'projector lease lost: on standby');
+          return;
+        }
+        await this.runner.start();
+        this.logger.info(
+          { component: 'projector', owner: this.lease.owner, checkpoint: this.runner.checkpoint.toString() },
+          'projector started',
+        );
+      } catch (error) {
+        this.logger.error({ err: error, component: 'projector' }, 'projector could not switch');
+      }
+    });
   }
 }
 
 /** The projection worker (roles all and projector). */
-@Module({ providers: [projectionRunnerProvider, ProjectorLifecycle], exports: [PROJECTION_RUNNER] })
+@Module({
+  providers: [projectionRunnerProvider, projectorLeaseProvider, ProjectorLifecycle],
+  exports: [PROJECTION_RUNNER, PROJECTOR_LEASE],
+})
 export class ProjectorModule {}

@@ -28,6 +28,8 @@ export interface CommandEnvelope {
   correlationId?: string;
   /** `scheduler` for the scheduler's own writes: their ids never enter the callers' window. */
   scope?: CommandScope;
+  /** More fields for the metadata of every event the command appends (the scheduler's lease, ADR 0035). */
+  metadata?: Readonly<Record<string, string | number>>;
 }
 
 export interface RunOptions {
@@ -85,6 +87,7 @@ export class AgentCommandService {
           ...this.identity(envelope, command, options),
           actor: envelope.caller.tokenName,
           correlationId: envelope.correlationId,
+          metadata: envelope.metadata,
         },
         (state) => decideAgent(command, state),
       );

@@ -50,6 +50,8 @@ export interface TransactRequest {
   actor: string;
   correlationId?: string;
   causationId?: string;
+  /** More metadata fields for every event appended (audit: the scheduler's lease); the standard fields win. */
+  metadata?: Readonly<Record<string, string | number>>;
 }
 
 export interface TransactResult<S, E extends DomainEvent> {
@@ -202,6 +204,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       type: event.type,
       data: event.data,
       metadata: {
+        ...ctx.metadata,
         command_id: ctx.commandId,
         correlation_id: ctx.correlationId ?? ctx.commandId,
         causation_id: ctx.causationId ?? ctx.commandId,

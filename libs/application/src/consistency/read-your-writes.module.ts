@@ -10,14 +10,14 @@ import {
   type ProjectionRunner,
   READ_MODELS_PROJECTION,
   ReadBarrier,
-  RunnerCoverage,
+  StandbyAwareCoverage,
 } from '@app/read-models';
 import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { DEFAULT_MIN_POSITION_WAIT_MS, READ_YOUR_WRITES, ReadYourWrites } from './read-your-writes';
 
 /**
  * The process's one ReadBarrier, made on the first read that waits: on the projection runner of
- * this process when it runs one (woken by its progress, no database work), else on the
+ * this process while it runs (woken by its progress, no database work), else on the
  * database's notices of checkpoint advances (ListenedCoverage: one connection for all waiters).
  */
 @Injectable()
@@ -39,12 +39,13 @@ export class ReadBarrierHolder implements OnModuleDestroy {
   }
 
   private source(): CoverageSource {
-    const runner = this.inProcessRunner();
-    if (runner) return new RunnerCoverage([runner]);
-    return new ListenedCoverage(this.pool, {
+    const listened = new ListenedCoverage(this.pool, {
       onError: (error) =>
         this.logger.warn({ err: error, component: 'read-your-writes' }, 'projection progress listener failed'),
     });
+    const runner = this.inProcessRunner();
+    // A projector replica on standby (another holds the lease, ADR 0035) learns the checkpoint from the database.
+    return runner ? new StandbyAwareCoverage(runner, listened) : listened;
   }
 
   private inProcessRunner(): ProjectionRunner<unknown> | null {

@@ -19,6 +19,12 @@ export class DueAgenda {
     this.arm();
   }
 
+  /** Drops the entries of the agents `drop` names (another replica now owns them). */
+  forget(drop: (agentId: string) => boolean): void {
+    for (const agentId of [...this.due.keys()]) if (drop(agentId)) this.due.delete(agentId);
+    this.arm();
+  }
+
   size(): number {
     return this.due.size;
   }

@@ -16,8 +16,11 @@ import {
   type SchedulerDecision,
 } from '@app/domain';
 import { CLOCK, type Clock, NO_METRICS, RUNTIME_METRICS, type RuntimeMetrics } from '@app/core';
+import { WrongExpectedRevisionError } from '@app/event-store';
+import type { LeaseAudit } from '@app/read-models';
 import type { Caller } from '../auth/request-authorizer';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
+import { backoffMs, contentionError, DEFAULT_CONTENTION_RETRY } from '../agents/write-contention';
 
 /** The scheduler acts as this caller: it appears as `actor` in the events it writes. */
 export const SCHEDULER_CALLER: Caller = { tokenName: 'scheduler', agents: [], admin: true };
@@ -25,6 +28,25 @@ export const SCHEDULER_CALLER: Caller = { tokenName: 'scheduler', agents: [], ad
 export interface StepOptions {
   /** Present for `POST activations`: a StartModelTurn decision opens a turn with this lease. */
   activation?: { envelope: CommandEnvelope; lease_ttl_ms: number; context_budget_tokens?: number };
+  /**
+   * The worker's shard lease (ADR 0035), asked before every write: its fields go into the events'
+   * metadata; null means the lease is lost and the step stops (LeaseLostError) without writing.
+   */
+  fence?: () => LeaseAudit | null | Promise<LeaseAudit | null>;
+}
+
+/** The worker's lease on the agent's shard was lost before a write: nothing more is written. */
+export class LeaseLostError extends Error {
+  constructor(readonly agentId: string) {
+    super(`the scheduler lease on agent ${agentId}'s shard is no longer held: the step stops`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** The state a write is decided on, and the stream revision it was folded to (the write's expected revision). */
+interface Folded {
+  state: AgentState;
+  revision: bigint | null;
 }
 
 export interface StepResult {
@@ -62,37 +84,57 @@ export class SchedulerStepService {
   ) {}
 
   /** Steps until the decision rests (a wait, sleep, a turn to start...). For the worker. */
-  async settle(agentId: string, maxSteps = 16): Promise<StepResult | null> {
+  async settle(agentId: string, maxSteps = 16, options: Pick<StepOptions, 'fence'> = {}): Promise<StepResult | null> {
     let last: StepResult | null = null;
     for (let i = 0; i < maxSteps; i++) {
-      last = await this.step(agentId);
+      last = await this.step(agentId, options);
       if (!last || !chainsToNextStep(last.decision)) return last;
     }
     return last;
   }
 
+  /**
+   * Every write names the stream revision its decision was computed from (fencing, ADR 0035): a
+   * write beaten by another writer (another replica, an activation) is refused by the store and
+   * the step reloads and decides again, after a jittered backoff; 503 `contention` when others
+   * keep winning (as a command without expected_revision, ADR 0016). A decision the aggregate
+   * finds stale (`conflict`) is decided again at most 8 times.
+   */
   async step(agentId: string, options: StepOptions = {}): Promise<StepResult | null> {
-    for (let attempt = 0; ; attempt++) {
+    const retry = DEFAULT_CONTENTION_RETRY;
+    const started = retry.now();
+    for (let attempt = 0, beaten = 0; ;) {
       try {
         return await this.attempt(agentId, options);
       } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) {
+          if (beaten >= retry.maxRetries || retry.now() - started >= retry.budgetMs)
+            throw contentionError(agentId, retry, beaten + 1);
+          await retry.sleep(backoffMs(retry, beaten++));
+          continue;
+        }
         if (!isStaleDecision(error) || attempt >= MAX_ATTEMPTS) throw error;
+        attempt++;
       }
     }
   }
 
   private async attempt(agentId: string, options: StepOptions): Promise<StepResult | null> {
-    let { state } = await this.agents.load(agentId);
-    if (state.agent_id === null) return null;
-    state = await this.maintain(agentId, state);
+    const loaded = await this.agents.load(agentId);
+    if (loaded.state.agent_id === null) return null;
+    const at = await this.maintain(agentId, loaded, options);
     const now = this.clock.now().toISOString();
-    const decision = decideNextAction(state, now);
-    const closure = closureOf(state);
-    const record = await this.write(agentId, state, 'record', { type: 'RecordDecision', data: { decision, at: now } });
-    state = record.state;
+    const decision = decideNextAction(at.state, now);
+    const closure = closureOf(at.state);
+    const data = { decision, at: now };
+    const record = await this.write(agentId, at, 'record', { type: 'RecordDecision', data }, options);
     this.metrics.schedulerDecision(decision.kind);
-    const effect = await this.carryOut(agentId, state, decision, options);
-    const after = effect?.state ?? state;
+    // A recorded decision's effect follows under the same lease, unasked: stopping between them would
+    // leave the decision for the next owner to record again. The expected revision still fences it.
+    const recordedUnder = record.lease;
+    const effectOptions = recordedUnder ? { ...options, fence: () => recordedUnder } : options;
+    const effect = await this.carryOut(agentId, record, decision, effectOptions);
+    const after = effect?.state ?? record.state;
     const context = effect?.turnId
       ? contextProjection(after, {
           budget_tokens: options.activation?.context_budget_tokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
@@ -112,105 +154,118 @@ export class SchedulerStepService {
       recorded_at: now,
       state: after,
       reply,
-      revision: (effect ?? record).revision,
+      revision: (effect ?? record).revision?.toString() ?? null,
       position: (effect ?? record).position,
     };
   }
 
   /** An expired turn or task lease is interrupted and due timers fire before anything is decided. */
-  private async maintain(agentId: string, state: AgentState): Promise<AgentState> {
+  private async maintain(agentId: string, at: Folded, options: StepOptions): Promise<Folded> {
     for (let guard = 0; guard < 64; guard++) {
       const now = this.clock.now().toISOString();
-      const expired = expiredTurn(state, now);
+      const expired = expiredTurn(at.state, now);
       if (expired) {
-        state = (
-          await this.write(agentId, state, `expire:${expired.turn_id}`, {
-            type: 'ExpireLease',
-            data: { turn_id: expired.turn_id },
-          })
-        ).state;
+        at = await this.write(
+          agentId,
+          at,
+          `expire:${expired.turn_id}`,
+          { type: 'ExpireLease', data: { turn_id: expired.turn_id } },
+          options,
+        );
         this.metrics.leaseExpired('turn');
         continue;
       }
-      const [task] = expiredTasks(state, now);
+      const [task] = expiredTasks(at.state, now);
       if (task) {
         const key = `expire-task:${task.id}:${task.lease_expires_at}`;
-        state = (
-          await this.write(agentId, state, key, {
-            type: 'ExpireTaskLease',
-            data: { task_id: task.id, message_id: messageId(agentId, key) },
-          })
-        ).state;
+        const data = { task_id: task.id, message_id: messageId(agentId, key) };
+        at = await this.write(agentId, at, key, { type: 'ExpireTaskLease', data }, options);
         this.metrics.leaseExpired('task');
         continue;
       }
-      const [timer] = dueTimers(state, now);
-      if (!timer) return state;
+      const [timer] = dueTimers(at.state, now);
+      if (!timer) return at;
       const key = `fire:${timer.id}:${timer.fire_at}`;
-      state = (
-        await this.write(agentId, state, key, {
-          type: 'FireTimer',
-          data: { timer_id: timer.id, message_id: messageId(agentId, key) },
-        })
-      ).state;
+      const data = { timer_id: timer.id, message_id: messageId(agentId, key) };
+      at = await this.write(agentId, at, key, { type: 'FireTimer', data }, options);
       this.metrics.timerLateness(Math.max(0, Date.parse(now) - Date.parse(timer.fire_at)) / 1000);
     }
-    return state;
+    return at;
   }
 
-  private async carryOut(agentId: string, state: AgentState, decision: SchedulerDecision, options: StepOptions) {
+  private async carryOut(agentId: string, at: Folded, decision: SchedulerDecision, options: StepOptions) {
     switch (decision.kind) {
       case 'EmitSystemTick': {
         const key = `tick:${decision.idempotency_key}`;
-        return this.write(agentId, state, key, {
-          type: 'EmitSystemTick',
-          data: { decision, message_id: messageId(agentId, key) },
-        });
+        const data = { decision, message_id: messageId(agentId, key) };
+        return this.write(agentId, at, key, { type: 'EmitSystemTick', data }, options);
       }
       case 'ReduceMessageOnly':
-        return this.write(agentId, state, `reduce:${decision.message_id}`, {
-          type: 'ReduceMessage',
-          data: { message_id: decision.message_id! },
-        });
+        return this.write(
+          agentId,
+          at,
+          `reduce:${decision.message_id}`,
+          { type: 'ReduceMessage', data: { message_id: decision.message_id! } },
+          options,
+        );
       case 'StartModelTurn':
-        return options.activation ? this.startTurn(agentId, state, decision, options.activation) : null;
+        return options.activation ? this.startTurn(agentId, at, decision, options.activation) : null;
       default:
         return null;
     }
   }
 
+  /** The activation's turn, on the revision its decision was recorded at (the caller's key names it). */
   private async startTurn(
     agentId: string,
-    state: AgentState,
+    at: Folded,
     decision: SchedulerDecision,
     activation: NonNullable<StepOptions['activation']>,
   ) {
     const envelope = activation.envelope;
-    const turnId = activationTurnId(agentId, this.agents.meta(envelope).command_id);
+    const meta = this.agents.meta(envelope);
+    const turnId = activationTurnId(agentId, meta.command_id);
     const command: AgentCommand = {
       type: 'StartTurn',
       data: { turn_id: turnId, message_id: decision.message_id!, lease_ttl_ms: activation.lease_ttl_ms },
-      meta: this.agents.meta(envelope),
+      meta,
     };
-    const result = await this.agents.run(envelope, command, (_c, _b, after) => ({ after }));
-    return { state: result.after, revision: result.revision, position: result.position, turnId };
+    const fenced: CommandEnvelope = { ...envelope, expectedRevision: at.revision ?? undefined };
+    const result = await this.agents.run(fenced, command, (_c, _b, after) => ({ after }));
+    const revision = result.revision === null ? null : BigInt(result.revision);
+    return { state: result.after, revision, position: result.position, turnId };
   }
 
-  /** A scheduler write: its command id is derived from the state version it was decided on. */
-  private async write(agentId: string, state: AgentState, what: string, command: Omit<AgentCommand, 'meta'>) {
+  /**
+   * A scheduler write: its command id is derived from the state version it was decided on, it
+   * expects the stream at the revision that state was folded to, and it carries the worker's
+   * lease in its metadata (when the worker writes).
+   */
+  private async write(
+    agentId: string,
+    at: Folded,
+    what: string,
+    command: Omit<AgentCommand, 'meta'>,
+    options: StepOptions,
+  ) {
+    const lease = await options.fence?.();
+    if (options.fence && !lease) throw new LeaseLostError(agentId);
     const envelope: CommandEnvelope = {
       agentId,
       caller: SCHEDULER_CALLER,
-      idempotencyKey: `sched:${state.version}:${what}`,
+      idempotencyKey: `sched:${at.state.version}:${what}`,
       scope: 'scheduler',
+      expectedRevision: at.revision ?? undefined,
+      ...(lease ? { metadata: { ...lease } } : {}),
     };
     const full = { ...command, meta: this.agents.meta(envelope) } as AgentCommand;
     const result = await this.agents.run(envelope, full, (_c, _b, after) => ({ after }));
     return {
       state: result.after,
-      revision: result.revision,
+      revision: result.revision === null ? null : BigInt(result.revision),
       position: result.position,
       turnId: undefined as string | undefined,
+      lease,
     };
   }
 }

@@ -9,8 +9,9 @@ import {
   type TracedEvent,
   type Tracing,
 } from '@app/core';
+import type { AgentOwnershipChange, LeaseAudit } from '@app/read-models';
 import { DueAgenda } from './due-agenda';
-import type { SchedulerStepService } from './scheduler-step.service';
+import { LeaseLostError, type SchedulerStepService } from './scheduler-step.service';
 
 const RETRY_AFTER_MS = 2_000;
 /** The events kept per agent as the causes of its next evaluation (tracing on): the last ones. */
@@ -21,6 +22,17 @@ export interface WorkerLogger {
   info(fields: Record<string, unknown>, message: string): void;
 }
 
+/** Which agents this replica acts on (ShardOwnership: the shards it leases, ADR 0035). */
+export interface AgentOwnership {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The lease this replica acts under for the agent now, or null: another replica's agent. */
+  leaseOf(agentId: string): LeaseAudit | null;
+  /** True when the agent's shard is still this replica's but its lease lapsed locally (no round since). */
+  lapsed(agentId: string): boolean;
+  onChange(listener: (change: AgentOwnershipChange) => void): () => void;
+}
+
 export interface SchedulerWorkerOptions {
   concurrency?: number;
   now?: () => number;
@@ -28,6 +40,8 @@ export interface SchedulerWorkerOptions {
   metrics?: RuntimeMetrics;
   /** Tracing on: each evaluation is a span in the trace of the event that caused it (docs/decisions/0033). */
   tracing?: Tracing;
+  /** Absent: this worker acts on every agent of its store (a lone worker, the specs of before). */
+  ownership?: AgentOwnership;
 }
 
 /**
@@ -49,6 +63,8 @@ export class SchedulerWorker {
   private readonly tracing: Tracing;
   /** Tracing on: the events that asked for each agent's pending evaluation. */
   private readonly causes = new Map<string, TracedEvent[]>();
+  private offOwnership?: () => void;
+  private readonly deferred = new Set<string>();
   evaluations = 0;
 
   constructor(
@@ -65,6 +81,12 @@ export class SchedulerWorker {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    const ownership = this.options.ownership;
+    if (ownership) {
+      // The first lease round: a lone replica holds every shard before it evaluates anything.
+      await ownership.start();
+      this.offOwnership = ownership.onChange((change) => this.rebalanced(change));
+    }
     const from = await this.directory.projectedUpTo();
     this.subscription = this.store.subscribeToAll({ after_position: from ?? undefined });
     this.consuming = this.consume(this.subscription);
@@ -74,14 +96,21 @@ export class SchedulerWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     this.agenda.stop();
+    this.offOwnership?.();
     await this.subscription?.stop();
     await this.consuming;
     await Promise.allSettled([...this.running.values()]);
+    await this.options.ownership?.stop();
   }
 
-  /** Ask for an evaluation of this agent (coalesced with one already pending). */
+  /** Ask for an evaluation of this agent (coalesced with one already pending); another replica's agent is ignored. */
   poke(agentId: string): void {
     if (this.stopped) return;
+    if (!this.owns(agentId)) {
+      // A shard still ours whose lease lapsed here (a pause): its agent is evaluated when a round gives it back.
+      if (this.options.ownership?.lapsed(agentId)) this.deferred.add(agentId);
+      return;
+    }
     this.dirty.add(agentId);
     this.drain();
   }
@@ -90,6 +119,36 @@ export class SchedulerWorker {
   idle(): Promise<void> {
     if (this.dirty.size === 0 && this.running.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private owns(agentId: string): boolean {
+    return !this.options.ownership || this.options.ownership.leaseOf(agentId) !== null;
+  }
+
+  /**
+   * After a lease round moved shards: the agents of a lost shard leave the pending set and the
+   * agenda (their new owner evaluates them); those of a gained shard are evaluated once, as at
+   * start (overdue timers fire, the agenda is rebuilt for them).
+   */
+  private rebalanced(change: AgentOwnershipChange): void {
+    if (this.stopped) return;
+    if (change.lostAny) {
+      for (const agentId of [...this.dirty]) if (change.lost(agentId)) this.dirty.delete(agentId);
+      this.agenda.forget(change.lost);
+    }
+    for (const agentId of [...this.deferred]) if (change.lost(agentId)) this.deferred.delete(agentId);
+    if (!change.gainedAny) return;
+    for (const agentId of [...this.deferred])
+      if (change.gained(agentId)) {
+        this.deferred.delete(agentId);
+        this.poke(agentId);
+      }
+    this.directory
+      .agentIds()
+      .then((ids) => ids.filter((agentId) => change.gained(agentId)).forEach((agentId) => this.poke(agentId)))
+      .catch((error) =>
+        this.logger.error({ err: error, component: 'scheduler' }, 'could not list the agents of gained shards'),
+      );
   }
 
   private async consume(subscription: Subscription): Promise<void> {
@@ -132,25 +191,28 @@ export class SchedulerWorker {
   }
 
   /** settle, in a span caused by the events that asked for it when tracing is on. */
-  private settle(agentId: string) {
-    if (!this.tracing.enabled) return this.steps.settle(agentId);
+  private settle(agentId: string, fence?: () => LeaseAudit | null) {
+    if (!this.tracing.enabled) return this.steps.settle(agentId, undefined, { fence });
     const causes = this.causes.get(agentId) ?? [];
     this.causes.delete(agentId);
     return this.tracing.causedBy('scheduler decide', causes, { 'agent.id': agentId }, async (annotate) => {
-      const result = await this.steps.settle(agentId);
+      const result = await this.steps.settle(agentId, undefined, { fence });
       if (result) annotate({ 'agent_runtime.decision': result.decision.kind });
       return result;
     });
   }
 
   private async evaluate(agentId: string): Promise<void> {
-    if (this.stopped) return;
+    const ownership = this.options.ownership;
+    if (this.stopped || !this.owns(agentId)) return;
     this.evaluations += 1;
     try {
-      const result = await this.settle(agentId);
-      this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
+      const fence = ownership ? () => ownership.leaseOf(agentId) : undefined;
+      const result = await this.settle(agentId, fence);
+      if (this.owns(agentId)) this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
       if (this.failed.delete(agentId)) (this.options.metrics ?? NO_METRICS).recovered('scheduler_step');
     } catch (error) {
+      if (error instanceof LeaseLostError) return;
       this.failed.add(agentId);
       this.logger.error(
         { err: error, component: 'scheduler', agent_id: agentId },

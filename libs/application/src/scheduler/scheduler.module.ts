@@ -19,7 +19,14 @@ import {
   TRACING,
   type Tracing,
 } from '@app/core';
-import { ReadModelsModule } from '@app/read-models';
+import type { Pool } from 'pg';
+import {
+  OWNERSHIP_SETTINGS,
+  type OwnershipSettings,
+  POSTGRES_POOL,
+  ReadModelsModule,
+  schedulerOwnership,
+} from '@app/read-models';
 import { ArchivePolicy } from '../archive/archive-policy';
 import { WorkItemsModule } from '../work-items/work-items.module';
 import { ActivateAgentHandler } from './activation';
@@ -45,6 +52,8 @@ const workerProvider: Provider = {
     AGENT_DIRECTORY,
     LOGGER,
     CLOCK,
+    POSTGRES_POOL,
+    { token: OWNERSHIP_SETTINGS, optional: true },
     { token: RUNTIME_METRICS, optional: true },
     { token: TRACING, optional: true },
   ],
@@ -54,14 +63,24 @@ const workerProvider: Provider = {
     directory: AgentDirectory,
     logger: Logger,
     clock: Clock,
+    pool: Pool,
+    settings?: OwnershipSettings,
     metrics?: RuntimeMetrics,
     tracing?: Tracing,
-  ) =>
-    new SchedulerWorker(store, steps, directory, logger.child({ component: 'scheduler' }), {
+  ) => {
+    const log = logger.child({ component: 'scheduler' });
+    // The worker acts on the agents of the shards this replica leases (ADR 0035); alone, it holds them all.
+    const ownership = schedulerOwnership(pool, settings, {
+      onError: (error) =>
+        log.warn({ err: error }, 'scheduler lease round failed; the leases held stay valid until their TTL'),
+    });
+    return new SchedulerWorker(store, steps, directory, log, {
       now: () => clock.now().getTime(),
+      ownership,
       metrics,
       tracing,
-    }),
+    });
+  },
 };
 
 @Injectable()

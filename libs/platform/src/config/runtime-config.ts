@@ -75,6 +75,12 @@ export interface RuntimeConfig {
   readonly tracing?: TracingConfig;
   /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; unset: 30000. */
   readonly delegationFlagAfterMs?: number;
+  /** SCHEDULER_SHARDS: agents hash to this many scheduler shards (1..65536; unset: 256); the same on every replica. */
+  readonly schedulerShards?: number;
+  /** SCHEDULER_LEASE_TTL_MS: a scheduler replica that stops renewing loses its shards after this (500..600000; unset: 10000). */
+  readonly schedulerLeaseTtlMs?: number;
+  /** PROJECTOR_LEASE_TTL_MS: a standby projector takes over this long after the active one stopped renewing (unset: 10000). */
+  readonly projectorLeaseTtlMs?: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -199,6 +205,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of rounds (0: off), got '${raw}'`);
     return undefined;
   };
+  const between = (name: string, min: number, max: number, unit: string): number | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    if (/^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
+    problems.push(`${name} must be a whole number of ${unit} (${min}..${max}), got '${raw}'`);
+    return undefined;
+  };
   const durations = (): Readonly<Record<string, number>> => {
     const raw = read('TASK_EXPECTED_DURATIONS');
     if (raw === undefined) return {};
@@ -259,6 +272,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     refusalsRetainRows: count('REFUSALS_RETAIN_ROWS'),
     tracing: loadTracingConfig(read, problems) ?? undefined,
     delegationFlagAfterMs: milliseconds('DELEGATION_FLAG_AFTER_MS', 86_400_000),
+    schedulerShards: between('SCHEDULER_SHARDS', 1, 65_536, 'shards'),
+    schedulerLeaseTtlMs: between('SCHEDULER_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
+    projectorLeaseTtlMs: between('PROJECTOR_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
   };
   const archiveCompletedAfterMs = archiveAfter();
   if (archiveCompletedAfterMs !== null) Object.assign(config, { archiveCompletedAfterMs });

@@ -15,6 +15,8 @@ export interface ProjectionLoopOptions {
   tracing?: Tracing;
   /** The projection's name (its spans': `project <name>`). */
   name?: string;
+  /** Asked before each batch: false stops the loop without applying it (the projector lease lapsed, ADR 0035). */
+  mayApply?: () => boolean;
 }
 
 /**
@@ -34,6 +36,10 @@ export class ProjectionLoop<S> {
     private readonly applier: BatchApplier<S>,
     private readonly options: ProjectionLoopOptions,
   ) {}
+
+  applyOnlyWhile(check: (() => boolean) | undefined): void {
+    this.options.mayApply = check;
+  }
 
   get running(): boolean {
     return this.stopping !== undefined && !this.stopping.signal.aborted;
@@ -69,6 +75,11 @@ export class ProjectionLoop<S> {
       try {
         const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
         for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {
+          if (this.options.mayApply && !this.options.mayApply()) {
+            this.stopping?.abort();
+            await this.subscription.stop().catch(() => undefined);
+            break;
+          }
           await this.apply(batch);
           failures = 0;
         }

@@ -109,12 +109,19 @@ export class ProjectionRunner<S> {
   }
 
   /** Starts consuming in the background from the stored checkpoint. */
-  start(): Promise<void> {
-    return this.loop.start();
+  async start(): Promise<void> {
+    await this.loop.start();
+    this.progressed();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    this.progressed();
+  }
+
+  /** True while the live loop runs (a standby projector's runner is stopped: its coverage is not current). */
+  get active(): boolean {
+    return this.loop.running;
   }
 
   /** The position of the last event applied (-1 when none). */
@@ -163,6 +170,22 @@ export class ProjectionRunner<S> {
     return resolution;
   }
 
+  /**
+   * Applies batches only while `check` says so (the projector lease, ADR 0035): a false answer
+   * stops the live loop before the batch; whoever holds the lease starts it again.
+   */
+  applyOnlyWhile(check: (() => boolean) | undefined): void {
+    this.loop.applyOnlyWhile(
+      check &&
+        (() => {
+          const may = check();
+          // The loop stops itself: whoever follows this runner's coverage is told (it is no longer current).
+          if (!may) queueMicrotask(() => this.progressed());
+          return may;
+        }),
+    );
+  }
+
   /** Installs (or removes) the hook run inside every batch's transaction (see ApplyHook). */
   setApplyHook(hook: ApplyHook | undefined): void {
     this.applier.hook = hook;
@@ -177,10 +200,29 @@ export class ProjectionRunner<S> {
 
   /** Resolves once every event up to `position` is applied (read-your-writes for tests). */
   waitFor(position: bigint, timeoutMs = 10_000): Promise<void> {
+    if (!this.active) return this.followStored(position, timeoutMs);
     return this.checkpointRow.waitFor(position, timeoutMs, () => {
       const stall = this.applier.stalled;
       return stall ? `; ${stall.stream} parked at ${stall.position}: ${stall.error}` : '';
     });
+  }
+
+  /**
+   * A runner on standby (another replica holds the projector lease, ADR 0035): the stored
+   * checkpoint is read until it reaches `position` (or this runner starts and waits as usual).
+   */
+  private async followStored(position: bigint, timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.active) return this.checkpointRow.waitFor(position, Math.max(0, until - Date.now()));
+      const stored = await this.checkpointRow.read();
+      if (stored >= position) return;
+      if (Date.now() >= until)
+        throw new Error(
+          `projection ${this.name} (on standby here) did not reach ${position} in ${timeoutMs} ms (at ${stored})`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /**

@@ -1,0 +1,4 @@
+export * from './shard-hash';
+export * from './lease-table';
+export * from './lease-keeper';
+export * from './shard-ownership';

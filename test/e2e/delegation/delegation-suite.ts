@@ -2,6 +2,7 @@ import { DelegationHandoffWorkerModule, HANDOFF_WORKER, type HandoffWorker } fro
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
 import { httpClient } from '../../support/http';
+import { isolatedDatabaseUrl } from '../../support/postgres';
 
 /** parent-1's token also covers its private children; tok-other acts on other-1 only. */
 export const DELEGATION_TOKENS = 'p:host=tok-parent-0123456789@parent-1;o:host=tok-other-01234567@other-1;tok-admin=*';
@@ -11,7 +12,13 @@ export const DELEGATION_TOKENS = 'p:host=tok-parent-0123456789@parent-1;o:host=t
  * hand-off process manager, and a wait for it to have handled everything written so far.
  */
 export async function startDelegationApp(): Promise<{ app: TestApp; handedOff: () => Promise<void> }> {
-  const app = await startTestApp({ tokens: DELEGATION_TOKENS, modules: [DelegationHandoffWorkerModule] });
+  // The hand-off follows the whole store, and the HTTP and gRPC suites use the same agent ids: a
+  // schema of its own for each app, as for a scheduler app.
+  const app = await startTestApp({
+    tokens: DELEGATION_TOKENS,
+    modules: [DelegationHandoffWorkerModule],
+    env: { DATABASE_URL: await isolatedDatabaseUrl('delegation') },
+  });
   const store = app.runtime.app.get<EventStore>(EVENT_STORE);
   const worker = app.runtime.app.get<HandoffWorker>(HANDOFF_WORKER);
   const handedOff = async () => {

@@ -71,9 +71,20 @@ export function archiveSelection(state: AgentState, cutOff: string, itemIds?: re
   const work_item_ids = itemIds ? [...itemIds] : archivableItems(state, cutOff);
   const gone = new Set(work_item_ids);
   const liveItems = new Set(state.work_items.keys().filter((id) => !gone.has(id)));
+  // An ended wait still decides how a live message is routed (a task_result re-enters when it
+  // resolved a wait on its task, or an agent-scoped wait names the task), and a pending wake hint
+  // names its intent: those stay while the message or the hint does.
+  const liveTaskIds = new Set(
+    state.messages.values().flatMap((m) => (isLiveMessage(m) && m.task_id ? [m.task_id] : [])),
+  );
+  const hintIntent = state.pending_wake_hint?.intent_id;
   const waiting_intents = idsWhere(
     state.waiting_intents.entries(),
-    (i) => i.status !== 'active' && before(i.ended_at ?? i.updated_at, cutOff),
+    (i, id) =>
+      i.status !== 'active' &&
+      before(i.ended_at ?? i.updated_at, cutOff) &&
+      !(i.resource !== null && liveTaskIds.has(i.resource)) &&
+      id !== hintIntent,
   );
   const messages = idsWhere(state.messages.entries(), (m) => !isLiveMessage(m) && before(m.updated_at, cutOff));
   const keptMessages = state.messages.values().filter((m) => !messages.has(m.id));

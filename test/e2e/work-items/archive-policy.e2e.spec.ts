@@ -1,4 +1,6 @@
-import { ArchivePolicy } from '@app/application';
+import { ArchivePolicy, SCHEDULER_WORKER, type SchedulerWorker } from '@app/application';
+import { agentStream } from '@app/core';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp } from '../../support/app';
 import { agentsProjected } from '../../support/grpc';
 import { httpClient } from '../../support/http';
@@ -35,7 +37,25 @@ describe('the automatic archive policy (ARCHIVE_COMPLETED_AFTER)', () => {
 
   const policy = () => app.runtime.app.get(ArchivePolicy, { strict: false });
 
+  /**
+   * The worker at rest for the agent: a work-queue tick it emitted for w-old before the item was
+   * completed is still queued until the worker reduces it, and a queued message keeps its item live.
+   */
+  async function settled(): Promise<void> {
+    const worker = app.runtime.app.get<SchedulerWorker>(SCHEDULER_WORKER);
+    const events = async () =>
+      (await app.runtime.app.get<EventStore>(EVENT_STORE).readStream(agentStream(agent))).length;
+    for (let pass = 0; ; pass++) {
+      if (pass === 20) throw new Error(`the scheduler never came to rest for ${agent}`);
+      const before = await events();
+      worker.poke(agent);
+      await worker.idle();
+      if ((await events()) === before) return;
+    }
+  }
+
   it('archives nothing while the completed item is younger than the policy', async () => {
+    await settled();
     await agentsProjected(app, agent, idle);
     expect(await policy().runOnce()).toEqual([]);
   });

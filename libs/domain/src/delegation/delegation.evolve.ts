@@ -33,7 +33,9 @@ export function evolveDelegation(state: AgentState, event: DelegationEvent): Age
         ended_at: null,
       });
     }
-    case 'WorkItemDelegationCompleted': {
+    // The parent's end and the child's matching fact close the record the same way on each side.
+    case 'WorkItemDelegationCompleted':
+    case 'WorkItemDelegationReported': {
       const { data } = event;
       return change(state, data.delegation_id, (record) => ({
         ...record,
@@ -77,17 +79,6 @@ export function evolveDelegation(state: AgentState, event: DelegationEvent): Age
       return next.spawned === null
         ? next
         : { ...next, spawned: { ...next.spawned, delegation_id: data.delegation_id } };
-    }
-    case 'WorkItemDelegationReported': {
-      const { data } = event;
-      return change(state, data.delegation_id, (record) => ({
-        ...record,
-        child_work_item_id: data.child_work_item_id ?? record.child_work_item_id,
-        state: data.state,
-        result_summary: data.result_summary,
-        reason: data.reason,
-        ended_at: data.at,
-      }));
     }
   }
 }

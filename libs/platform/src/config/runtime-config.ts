@@ -184,13 +184,14 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     problems.push(`${name} must be a whole number of seconds (at least 1), got '${raw}'`);
     return undefined;
   };
-  const milliseconds = (name: string, max: number): number | undefined => {
+  const between = (name: string, min: number, max: number, unit: string): number | undefined => {
     const raw = read(name);
     if (raw === undefined) return undefined;
-    if (/^\d{1,9}$/.test(raw) && Number(raw) <= max) return Number(raw);
-    problems.push(`${name} must be a whole number of milliseconds (0..${max}), got '${raw}'`);
+    if (/^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
+    problems.push(`${name} must be a whole number of ${unit} (${min}..${max}), got '${raw}'`);
     return undefined;
   };
+  const milliseconds = (name: string, max: number) => between(name, 0, max, 'milliseconds');
   const count = (name: string): number | undefined => {
     const raw = read(name);
     if (raw === undefined) return undefined;
@@ -203,13 +204,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     if (raw === undefined) return undefined;
     if (/^\d{1,6}$/.test(raw)) return Number(raw);
     problems.push(`${name} must be a whole number of rounds (0: off), got '${raw}'`);
-    return undefined;
-  };
-  const between = (name: string, min: number, max: number, unit: string): number | undefined => {
-    const raw = read(name);
-    if (raw === undefined) return undefined;
-    if (/^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
-    problems.push(`${name} must be a whole number of ${unit} (${min}..${max}), got '${raw}'`);
     return undefined;
   };
   const durations = (): Readonly<Record<string, number>> => {

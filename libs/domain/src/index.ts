@@ -129,6 +129,8 @@ export * from './views/explanation';
 export * from './views/closure';
 export * from './views/reminders';
 export * from './views/delegation.view';
+export * from './views/stranded';
+export * from './views/stranded.evaluate';
 
 export * from './delegation/delegation.state';
 export * from './delegation/delegation.events';

@@ -24,6 +24,8 @@ export * from './scheduler/scheduler.queries';
 export * from './scheduler/scheduler-state.view';
 export * from './console/console.queries';
 export * from './delegation/agent-parents.projector';
+export * from './stranded/stranded.projector';
+export * from './stranded/stranded.queries';
 
 export * from './consistency/coverage';
 export * from './consistency/read-barrier';

@@ -38,6 +38,8 @@ import {
   HANDOFF_CHECKPOINTS,
   handoffCheckpointsProvider,
 } from './delegation/agent-parents.projector';
+import { strandedWorkProjector } from './stranded/stranded.projector';
+import { STRANDED_QUERIES, strandedQueriesProvider } from './stranded/stranded.queries';
 
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 /** The checkpoint name of the read models' runner (a row of projection_checkpoints). */
@@ -49,6 +51,7 @@ export const READ_MODEL_PROJECTORS = [
   ...WAITING_PLANE_PROJECTORS,
   ...SCHEDULER_PROJECTORS,
   agentParentsProjector,
+  strandedWorkProjector,
 ];
 
 export function createProjectionRunner(
@@ -101,6 +104,7 @@ const projectionRunnerProvider: Provider = {
     agentDirectoryProvider,
     agentParentsQueriesProvider,
     handoffCheckpointsProvider,
+    strandedQueriesProvider,
   ],
   exports: [
     SNAPSHOT_STORE,
@@ -110,6 +114,7 @@ const projectionRunnerProvider: Provider = {
     AGENT_DIRECTORY,
     AGENT_PARENTS_QUERIES,
     HANDOFF_CHECKPOINTS,
+    STRANDED_QUERIES,
   ],
 })
 export class ReadModelsModule {}

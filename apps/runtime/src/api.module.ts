@@ -4,6 +4,7 @@ import { ConsoleHttpModule } from './console/console-http.module';
 import { DelegationHttpModule } from './delegation/delegation-http.module';
 import { AgentRuntimeGrpcModule } from './grpc/agent-runtime-grpc.module';
 import { SchedulerHttpModule } from './scheduler/scheduler-http.module';
+import { StrandedHttpModule } from './stranded/stranded.controller';
 import { WaitingHttpModule } from './waiting/waiting-http.module';
 import { WorkItemsHttpModule } from './work-items/work-items-http.module';
 
@@ -21,6 +22,7 @@ import { WorkItemsHttpModule } from './work-items/work-items-http.module';
     AuditHttpModule,
     ConsoleHttpModule,
     DelegationHttpModule,
+    StrandedHttpModule,
   ],
 })
 export class ApiModule {}

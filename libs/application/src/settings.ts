@@ -1,4 +1,9 @@
-import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '@app/domain';
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  DEFAULT_STRANDED_THRESHOLDS,
+  type ReminderSettings,
+  type StrandedThresholds,
+} from '@app/domain';
 import type { ApiTokenGrant } from './auth/api-tokens';
 
 /**
@@ -30,6 +35,12 @@ export interface ApplicationSettings {
   readonly archiveCompletedAfterMs?: number | null;
   /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; undefined: 30000. */
   readonly delegationFlagAfterMs?: number;
+  /** STRANDED_RUNNABLE_AFTER_MS: runnable work without a decision this long is stranded; undefined: 60000. */
+  readonly strandedRunnableAfterMs?: number;
+  /** STRANDED_HOST_AFTER_MS: a model turn due that no agent host took this long is stranded; undefined: 60000. */
+  readonly strandedHostAfterMs?: number;
+  /** STRANDED_OVERDUE_GRACE_MS: a timer, turn lease or task lease this long past due is stranded; undefined: 30000. */
+  readonly strandedOverdueGraceMs?: number;
 }
 
 /** The reminder thresholds of these settings, the domain's defaults where unset. */
@@ -38,6 +49,17 @@ export function reminderSettings(settings?: ApplicationSettings): ReminderSettin
     rounds_without_work_item_change:
       settings?.reminderRoundsWithoutChange ?? DEFAULT_REMINDER_SETTINGS.rounds_without_work_item_change,
     stale_todo_rounds: settings?.reminderStaleTodoRounds ?? DEFAULT_REMINDER_SETTINGS.stale_todo_rounds,
+  };
+}
+
+/** The stranded-work delays of these settings (ADR 0036), the domain's defaults where unset. */
+export function strandedThresholds(settings?: ApplicationSettings): StrandedThresholds {
+  const d = DEFAULT_STRANDED_THRESHOLDS;
+  return {
+    runnable_after_ms: settings?.strandedRunnableAfterMs ?? d.runnable_after_ms,
+    host_after_ms: settings?.strandedHostAfterMs ?? d.host_after_ms,
+    overdue_grace_ms: settings?.strandedOverdueGraceMs ?? d.overdue_grace_ms,
+    delegation_after_ms: settings?.delegationFlagAfterMs ?? d.delegation_after_ms,
   };
 }
 

@@ -175,6 +175,7 @@ describe('the OpenAPI document describes the replies the service sends', () => {
     await ok('GET', '/v1/agents', {});
     const attention = await ok('GET', '/v1/attention', {});
     expect(attention.total).toBeGreaterThan(0);
+    await ok('GET', '/v1/stranded', {});
     const frame = await firstFrame('/v1/agents/{agent_id}/events/stream', { params: a });
     validator.checkComponent('AuditEvent', frame.data);
     const change = await firstFrame('/v1/changes', { query: { after: '0' } });

@@ -75,6 +75,12 @@ export interface RuntimeConfig {
   readonly tracing?: TracingConfig;
   /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; unset: 30000. */
   readonly delegationFlagAfterMs?: number;
+  /** STRANDED_RUNNABLE_AFTER_MS: runnable work without a decision this long is stranded (ADR 0036; unset: 60000). */
+  readonly strandedRunnableAfterMs?: number;
+  /** STRANDED_HOST_AFTER_MS: a due model turn no agent host took this long is stranded (unset: 60000). */
+  readonly strandedHostAfterMs?: number;
+  /** STRANDED_OVERDUE_GRACE_MS: a timer, turn lease or task lease this long past due is stranded (unset: 30000). */
+  readonly strandedOverdueGraceMs?: number;
   /** SCHEDULER_SHARDS: agents hash to this many scheduler shards (1..65536; unset: 256); the same on every replica. */
   readonly schedulerShards?: number;
   /** SCHEDULER_LEASE_TTL_MS: a scheduler replica that stops renewing loses its shards after this (500..600000; unset: 10000). */
@@ -266,6 +272,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     refusalsRetainRows: count('REFUSALS_RETAIN_ROWS'),
     tracing: loadTracingConfig(read, problems) ?? undefined,
     delegationFlagAfterMs: milliseconds('DELEGATION_FLAG_AFTER_MS', 86_400_000),
+    strandedRunnableAfterMs: milliseconds('STRANDED_RUNNABLE_AFTER_MS', 86_400_000),
+    strandedHostAfterMs: milliseconds('STRANDED_HOST_AFTER_MS', 86_400_000),
+    strandedOverdueGraceMs: milliseconds('STRANDED_OVERDUE_GRACE_MS', 86_400_000),
     schedulerShards: between('SCHEDULER_SHARDS', 1, 65_536, 'shards'),
     schedulerLeaseTtlMs: between('SCHEDULER_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
     projectorLeaseTtlMs: between('PROJECTOR_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),

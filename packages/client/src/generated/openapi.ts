@@ -895,6 +895,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stranded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stranded work across this token's agents (admin: all) at the server clock: each condition with its records, evidence, stranded_at and age, oldest first */
+        get: operations["StrandedController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2172,6 +2189,46 @@ export interface components {
             warnings: components["schemas"]["Warning"][];
             /** @enum {string} */
             workspace_mode: "private_child" | "public_named";
+        };
+        /** @description One stranded condition of one agent. */
+        StrandedEntry: {
+            /** @description now - stranded_at, on the server clock */
+            age_ms: number;
+            agent_id: string;
+            /** @description `name:value` lines: the records that make the condition hold */
+            evidence: string[];
+            /**
+             * @description the condition (docs/domain-contract.md §12)
+             * @enum {string}
+             */
+            kind: "runnable_without_decision" | "model_turn_waiting_for_host" | "turn_past_lease" | "task_past_expected_end" | "timer_overdue" | "timer_wait_without_timer" | "task_wait_without_task" | "blocked_without_wait" | "delegation_counterpart_missing" | "asleep_with_queued_messages";
+            /**
+             * Format: date-time
+             * @description from when the condition holds
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description since + the kind's delay (a setting): from when it counts as stranded
+             */
+            stranded_at: string;
+            subject: components["schemas"]["StrandedSubject"];
+        };
+        /** @description oldest stranded first, then agent and kind */
+        StrandedList: {
+            items: components["schemas"]["StrandedEntry"][];
+            /** @description every match, before `limit` */
+            total: number;
+        };
+        /** @description The records the condition is about; null where it does not apply. */
+        StrandedSubject: {
+            delegation_id: string | null;
+            intent_id: string | null;
+            message_id: string | null;
+            task_id: string | null;
+            timer_id: string | null;
+            turn_id: string | null;
+            work_item_id: string | null;
         };
         Task: {
             /** Format: date-time */
@@ -5439,6 +5496,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ReadUnavailable"];
+        };
+    };
+    StrandedController_list: {
+        parameters: {
+            query?: {
+                /** @description only this condition */
+                kind?: "runnable_without_decision" | "model_turn_waiting_for_host" | "turn_past_lease" | "task_past_expected_end" | "timer_overdue" | "timer_wait_without_timer" | "task_wait_without_task" | "blocked_without_wait" | "delegation_counterpart_missing" | "asleep_with_queued_messages";
+                /** @description clamped to 1..500 */
+                limit?: number;
+                /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+                min_position?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oldest stranded first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrandedList"];
+                };
+            };
+            /** @description validation_failed: an unknown kind or a limit that is not an integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

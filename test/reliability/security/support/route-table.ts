@@ -57,6 +57,7 @@ export const TOKEN_ROUTES_WITHOUT_AGENT_PATH: Readonly<Record<string, string>> =
   'POST /v1/agents': 'the agent_id of the body (checked by the handler: 403 for another agent)',
   'GET /v1/agents': "lists only the token's agents (admin: all)",
   'GET /v1/attention': "lists only the token's agents' items (admin: all)",
+  'GET /v1/stranded': "lists only the token's agents' stranded work (admin: all)",
   'GET /v1/changes': "streams only the token's agents' events (admin: all)",
 };
 

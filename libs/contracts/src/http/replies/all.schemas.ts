@@ -4,6 +4,7 @@ import { DELEGATION_SCHEMAS } from './delegation.schemas';
 import { ERROR_SCHEMAS } from './errors.schemas';
 import { READ_SCHEMAS } from './reads.schemas';
 import { STATE_SCHEMAS } from './state.schemas';
+import { STRANDED_SCHEMAS } from './stranded.schemas';
 import { TURN_SCHEMAS } from './turns.schemas';
 import { VIEW_SCHEMAS } from './views.schemas';
 
@@ -16,6 +17,7 @@ export const REPLY_SCHEMAS = {
   ...COMMAND_SCHEMAS,
   ...READ_SCHEMAS,
   ...DELEGATION_SCHEMAS,
+  ...STRANDED_SCHEMAS,
   ...ERROR_SCHEMAS,
 };
 

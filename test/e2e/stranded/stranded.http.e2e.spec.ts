@@ -79,6 +79,17 @@ describe('GET /v1/stranded', () => {
     expect(ofAgent((await outsider('GET', '/v1/stranded')).body.items, mine)).toEqual([]);
   });
 
+  it('counts the stranded work by kind in GET /metrics (agent_runtime_stranded_items)', async () => {
+    await projected(app);
+    const reply = await admin('GET', '/metrics');
+    expect(reply.status).toBe(200);
+    const gauge = (kind: string) =>
+      Number(new RegExp(`^agent_runtime_stranded_items\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(reply.body)?.[1]);
+    expect(gauge('blocked_without_wait')).toBeGreaterThanOrEqual(1);
+    expect(gauge('runnable_without_decision')).toBeGreaterThanOrEqual(1);
+    expect(gauge('asleep_with_queued_messages')).toBe(0);
+  });
+
   it('refuses an unknown kind, a limit that is not a number, and a missing token', async () => {
     expect((await scoped('GET', '/v1/stranded?kind=lost')).status).toBe(400);
     expect((await scoped('GET', '/v1/stranded?limit=x')).status).toBe(400);

@@ -1,8 +1,8 @@
 import { Global, Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Pool } from 'pg';
-import { RefusalLog, REFUSAL_LOG } from '@app/application';
-import { LOGGER, type Logger, RUNTIME_METRICS } from '@app/core';
+import { RefusalLog, REFUSAL_LOG, strandedThresholds } from '@app/application';
+import { CLOCK, type Clock, LOGGER, type Logger, RUNTIME_METRICS } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { POSTGRES_POOL } from '@app/read-models';
 import { RUNTIME_CONFIG } from '../config/config.providers';
@@ -57,15 +57,21 @@ export class RefusalLogLifecycle implements OnModuleDestroy {
     },
     {
       provide: METRICS_SCRAPE,
-      inject: [RUNTIME_METRICS, EVENT_STORE, POSTGRES_POOL, RUNTIME_CONFIG, LOGGER],
+      inject: [RUNTIME_METRICS, EVENT_STORE, POSTGRES_POOL, RUNTIME_CONFIG, LOGGER, CLOCK],
       useFactory: (
         metrics: PrometheusMetrics,
         store: EventStore,
         pool: Pool,
         config: RuntimeConfig,
         logger: Logger,
+        clock: Clock,
       ): MetricsScrape => {
-        const collectors = scrapeCollectors({ store, pool, maxLagSeconds: config.readyMaxLagSeconds });
+        const collectors = scrapeCollectors({
+          store,
+          pool,
+          maxLagSeconds: config.readyMaxLagSeconds,
+          stranded: { now: () => clock.now().toISOString(), thresholds: strandedThresholds(config) },
+        });
         return async () => {
           await collectScrapeGauges(metrics, collectors, logger);
           return metrics.exposition();

@@ -112,6 +112,11 @@ export class PrometheusMetrics implements RuntimeMetrics {
   readonly agents = this.gauge('agent_runtime_agents', 'Agents by posture (read models)', ['posture']);
   readonly queuedMessages = this.gauge('agent_runtime_queued_messages', 'Messages queued for agents (read models)');
   readonly openWorkItems = this.gauge('agent_runtime_open_work_items', 'Open work items of all agents (read models)');
+  readonly strandedItems = this.gauge(
+    'agent_runtime_stranded_items',
+    'Stranded work of all agents at scrape time, by kind (GET /v1/stranded, ADR 0036)',
+    ['kind'],
+  );
 
   appendObserved(seconds: number): void {
     this.appendSeconds.observe(seconds);

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { EventStore } from '@app/event-store';
-import { DEFAULT_READY_MAX_LAG_SECONDS, fleetGauges, projectionReadiness } from '@app/read-models';
+import type { StrandedThresholds } from '@app/domain';
+import { DEFAULT_READY_MAX_LAG_SECONDS, fleetGauges, projectionReadiness, StrandedQueries } from '@app/read-models';
 import type { Logger } from '@app/core';
 import type { PrometheusMetrics } from './prometheus-metrics';
 
@@ -20,7 +21,11 @@ export function scrapeCollectors(deps: {
   store: EventStore;
   pool: Pool;
   maxLagSeconds?: number;
+  /** The clock and delays the stranded-work gauge compares with (absent: the gauge is not set). */
+  stranded?: { now: () => string; thresholds: StrandedThresholds };
 }): Record<string, ScrapeCollector> {
+  const stranded = deps.stranded;
+  const strandedQueries = new StrandedQueries(deps.pool);
   return {
     projections: async (metrics) => {
       const head = await deps.store.headPosition();
@@ -47,8 +52,13 @@ export function scrapeCollectors(deps: {
       for (const [projection, open] of Object.entries(fleet.openDeadLetters))
         metrics.deadLetters.set({ projection }, open);
     },
-    // Stranded items by kind (issue 19 item 4) go here: a collector that reads the stranded-work
-    // projection and sets agent_runtime_stranded_items{kind}.
+    // Stranded items by kind (issue 19 item 4): one query over the agents with a watch begun.
+    ...(stranded && {
+      stranded: async (metrics: PrometheusMetrics) => {
+        const counts = await strandedQueries.countByKind(stranded.now(), stranded.thresholds);
+        for (const [kind, count] of Object.entries(counts)) metrics.strandedItems.set({ kind }, count);
+      },
+    }),
   };
 }
 

@@ -14,11 +14,12 @@ import { REBUILD_USAGE, rebuildCommand } from './commands/rebuild.command';
 import { REFUSALS_USAGE, refusalsCommand } from './commands/refusals.command';
 import { REPLAY_USAGE, replayCommand } from './commands/replay.command';
 import { STATUS_USAGE, statusCommand } from './commands/status.command';
+import { STRANDED_USAGE, strandedCommand } from './commands/stranded.command';
 
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
 /** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
-const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than', 'agent', 'limit'];
+const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than', 'agent', 'limit', 'kind'];
 
 const COMMANDS: Record<string, Command> = {
   export: {
@@ -45,6 +46,11 @@ const COMMANDS: Record<string, Command> = {
     usage: CHECK_USAGE,
     summary: 'open the stores and print the health report (exit 9 when a projection is stalled or lagging)',
     run: checkCommand,
+  },
+  stranded: {
+    usage: STRANDED_USAGE,
+    summary: 'stranded work across agents, oldest first (the read models at this clock or --now): GET /v1/stranded',
+    run: strandedCommand,
   },
   'dead-letters': {
     usage: DEAD_LETTERS_USAGE,

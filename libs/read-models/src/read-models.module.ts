@@ -21,6 +21,7 @@ import {
 import { POSTGRES_POOL } from './postgres/postgres-pool';
 import type { LeaseKeeper } from './ownership/lease-keeper';
 import { OWNERSHIP_SETTINGS, type OwnershipSettings, projectorLease } from './ownership/shard-ownership';
+import { LEASE_KEEPERS, type LeaseKeepers } from './ownership/lease-readiness';
 import { ProjectionRunner } from './projection/projection-runner';
 import type { DeadLetter } from './projection/poison';
 import { PostgresSnapshotStore, snapshotStoreProvider } from './snapshots/postgres-snapshot-store';
@@ -123,15 +124,23 @@ export const PROJECTOR_LEASE = Symbol('PROJECTOR_LEASE');
 
 const projectorLeaseProvider: Provider = {
   provide: PROJECTOR_LEASE,
-  inject: [POSTGRES_POOL, LOGGER, { token: OWNERSHIP_SETTINGS, optional: true }],
-  useFactory: (pool: Pool, logger: Logger, settings?: OwnershipSettings) =>
-    projectorLease(pool, settings, {
+  inject: [
+    POSTGRES_POOL,
+    LOGGER,
+    { token: OWNERSHIP_SETTINGS, optional: true },
+    { token: LEASE_KEEPERS, optional: true },
+  ],
+  useFactory: (pool: Pool, logger: Logger, settings?: OwnershipSettings, keepers?: LeaseKeepers) => {
+    const lease = projectorLease(pool, settings, {
       onError: (error) =>
         logger.warn(
           { err: error, component: 'projector' },
           'projector lease round failed; the lease stays valid until its TTL',
         ),
-    }),
+    });
+    keepers?.register(lease);
+    return lease;
+  },
 };
 
 /**

@@ -22,6 +22,8 @@ import {
 import type { Pool } from 'pg';
 import {
   OWNERSHIP_SETTINGS,
+  LEASE_KEEPERS,
+  type LeaseKeepers,
   type OwnershipSettings,
   POSTGRES_POOL,
   ReadModelsModule,
@@ -56,6 +58,7 @@ const workerProvider: Provider = {
     { token: OWNERSHIP_SETTINGS, optional: true },
     { token: RUNTIME_METRICS, optional: true },
     { token: TRACING, optional: true },
+    { token: LEASE_KEEPERS, optional: true },
   ],
   useFactory: (
     store: EventStore,
@@ -67,6 +70,7 @@ const workerProvider: Provider = {
     settings?: OwnershipSettings,
     metrics?: RuntimeMetrics,
     tracing?: Tracing,
+    keepers?: LeaseKeepers,
   ) => {
     const log = logger.child({ component: 'scheduler' });
     // The worker acts on the agents of the shards this replica leases (ADR 0035); alone, it holds them all.
@@ -74,6 +78,7 @@ const workerProvider: Provider = {
       onError: (error) =>
         log.warn({ err: error }, 'scheduler lease round failed; the leases held stay valid until their TTL'),
     });
+    keepers?.register(ownership.keeper);
     return new SchedulerWorker(store, steps, directory, log, {
       now: () => clock.now().getTime(),
       ownership,

@@ -1,7 +1,7 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule, DelegationHandoffWorkerModule, SchedulerWorkerModule } from '@app/application';
-import { ProjectorModule } from '@app/read-models';
+import { LeaseKeepersModule, ProjectorModule } from '@app/read-models';
 import { roleRuns } from '../config/runtime-config';
 import { GrpcModule } from '../grpc/grpc.module';
 import { HealthModule } from '../health/health.module';
@@ -51,6 +51,7 @@ export class RuntimeModule {
         InfrastructureModule.forRoot({ connection: options.connection, eventStoreFactory: options.eventStoreFactory }),
         AuthModule,
         RateLimitingModule,
+        LeaseKeepersModule,
         HealthModule,
         MetricsModule,
         ...(runs.api ? [GrpcModule, MinPositionHttpModule, ...(options.api ?? [])] : []),

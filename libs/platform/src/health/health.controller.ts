@@ -4,6 +4,8 @@ import type { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import {
   DEFAULT_READY_MAX_LAG_SECONDS,
+  LEASE_KEEPERS,
+  type LeaseKeepers,
   pingPostgres,
   POSTGRES_POOL,
   projectionHealth,
@@ -27,6 +29,8 @@ export class HealthController {
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
     /** The leases this replica should hold (issue 18 provides it); absent: nothing to hold. */
     @Optional() @Inject(LEASE_READINESS) private readonly leases?: LeaseReadiness,
+    /** The lease keepers of this process's roles (ADR 0036): the rule when no other hook is given. */
+    @Optional() @Inject(LEASE_KEEPERS) private readonly keepers?: LeaseKeepers,
   ) {
     this.maxLagSeconds = config.readyMaxLagSeconds ?? DEFAULT_READY_MAX_LAG_SECONDS;
   }
@@ -117,9 +121,8 @@ export class HealthController {
 
   /** Null when every lease this replica should hold is held (or there are none to hold). */
   private async missingLease(): Promise<string | null> {
-    if (!this.leases) return null;
     try {
-      return await this.leases.missingLease();
+      return (await this.leases?.missingLease()) ?? (await this.keepers?.missingLease()) ?? null;
     } catch {
       return 'the lease check failed';
     }

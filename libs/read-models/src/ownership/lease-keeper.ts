@@ -54,6 +54,7 @@ export class LeaseKeeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private started = false;
+  private startedAt: number | null = null;
 
   constructor(
     private readonly table: LeaseTable,
@@ -71,6 +72,7 @@ export class LeaseKeeper {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.startedAt = this.now();
     await this.table.prepare({ takeOver: this.options.takeOver === true });
     await this.round();
     if (this.options.autoRenew !== false) this.schedule();
@@ -119,6 +121,20 @@ export class LeaseKeeper {
       .filter(([, held]) => held.until > now)
       .map(([shard]) => shard)
       .sort((a, b) => a - b);
+  }
+
+  /**
+   * The readiness rule (ADR 0036): null while this replica holds a lease of its group, is not
+   * running, or started less than one TTL ago; else, when some lease of the group has been free
+   * for longer than one TTL (a working keeper claims a free lease within a third of it), why it
+   * is not ready. A standby whose group is all held elsewhere is ready.
+   */
+  async missingLease(): Promise<string | null> {
+    if (!this.started || this.startedAt === null || this.shards().length > 0) return null;
+    if (this.now() - this.startedAt < this.options.ttlMs) return null;
+    const free = await this.table.freeLongerThan(this.options.ttlMs);
+    if (free === 0) return null;
+    return `it holds no ${this.table.group} lease while ${free} of ${this.table.shards} have been free for over ${this.options.ttlMs} ms`;
   }
 
   /** Told after every round that changed what this replica holds; returns the unsubscribe. */

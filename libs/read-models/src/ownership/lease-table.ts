@@ -125,6 +125,16 @@ export class LeaseTable {
     );
   }
 
+  /** Leases of the group free (never taken, or lapsed) for longer than `ms` by the database's clock. */
+  async freeLongerThan(ms: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ownership_leases
+        WHERE lease_group = $1 AND expires_at <= now() - make_interval(secs => $2::float8 / 1000)`,
+      [this.group, ms],
+    );
+    return Number(rows[0].n);
+  }
+
   /** Every row of the group (operators and specs): shard, owner, epoch, and whether the lease is live. */
   async rows(): Promise<Array<{ shard: number; owner: string | null; epoch: number; live: boolean }>> {
     const { rows } = await this.pool.query(

@@ -182,3 +182,34 @@ export type Delegation = {
   flagged: boolean;
   flag: string | null;
 };
+
+/** GET /v1/stranded (ADR 0036). */
+export type StrandedKind =
+  | 'runnable_without_decision'
+  | 'model_turn_waiting_for_host'
+  | 'turn_past_lease'
+  | 'task_past_expected_end'
+  | 'timer_overdue'
+  | 'timer_wait_without_timer'
+  | 'task_wait_without_task'
+  | 'blocked_without_wait'
+  | 'delegation_counterpart_missing'
+  | 'asleep_with_queued_messages';
+
+export type StrandedEntry = {
+  agent_id: string;
+  kind: StrandedKind;
+  subject: {
+    work_item_id: string | null;
+    intent_id: string | null;
+    task_id: string | null;
+    timer_id: string | null;
+    turn_id: string | null;
+    message_id: string | null;
+    delegation_id: string | null;
+  };
+  evidence: string[];
+  since: string;
+  stranded_at: string;
+  age_ms: number;
+};

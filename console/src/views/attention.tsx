@@ -1,8 +1,9 @@
 import { apiGet } from '../api';
 import { Empty, ErrorNote, LiveStatus, Loading, Time } from '../components/common';
+import { StrandedTable } from '../components/stranded';
 import { useChanges, useResource } from '../hooks';
 import { href } from '../router';
-import type { AttentionItem, List } from '../types';
+import type { AttentionItem, List, StrandedEntry } from '../types';
 
 /** Every work item waiting for an operator, across the token's agents, oldest wait first. */
 export function AttentionView({ token }: { token: string }) {
@@ -10,7 +11,11 @@ export function AttentionView({ token }: { token: string }) {
     (signal) => apiGet<List<AttentionItem>>(token, '/v1/attention?limit=500', signal),
     'attention',
   );
-  const live = useChanges(token, list.reload);
+  const stranded = useResource(
+    (signal) => apiGet<List<StrandedEntry>>(token, '/v1/stranded?limit=500', signal),
+    'stranded',
+  );
+  const live = useChanges(token, () => (list.reload(), stranded.reload()));
   return (
     <>
       <div class="page-head">
@@ -61,6 +66,12 @@ export function AttentionView({ token }: { token: string }) {
           </table>
         </div>
       )}
+      <h2>Stranded work</h2>
+      <p class="lede">
+        What will not move by itself (ADR 0036): a decision nobody took, a model turn waiting for an agent host, a lease
+        or timer past due, a wait nothing can trigger.
+      </p>
+      <StrandedTable list={stranded.data} error={stranded.error} />
     </>
   );
 }

@@ -82,6 +82,7 @@ export class LeaseKeeper {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.startedAt = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -124,13 +125,14 @@ export class LeaseKeeper {
   }
 
   /**
-   * The readiness rule (ADR 0036): null while this replica holds a lease of its group, is not
-   * running, or started less than one TTL ago; else, when some lease of the group has been free
+   * The readiness rule (ADR 0036): null while this replica holds a lease of its group, was
+   * stopped, or started less than one TTL ago; else, when some lease of the group has been free
    * for longer than one TTL (a working keeper claims a free lease within a third of it), why it
    * is not ready. A standby whose group is all held elsewhere is ready.
    */
   async missingLease(): Promise<string | null> {
-    if (!this.started || this.startedAt === null || this.shards().length > 0) return null;
+    // A stopped keeper is not asked (startedAt null); a suspended one (hung) is.
+    if (this.startedAt === null || this.shards().length > 0) return null;
     if (this.now() - this.startedAt < this.options.ttlMs) return null;
     const free = await this.table.freeLongerThan(this.options.ttlMs);
     if (free === 0) return null;

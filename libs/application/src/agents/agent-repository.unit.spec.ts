@@ -141,7 +141,11 @@ describe('a command on a cached agent (the common case: no read before the appen
     }) as EventStore['appendToStream'];
     const rival = async () => {
       const revision = BigInt(contended.events.length - 1);
-      await contended.store.appendToStream('agent-a', [{ id: 'r', type: 'Counted', data: { by: 'rival' } }], revision);
+      await contended.store.appendToStream(
+        'agent-a',
+        [{ id: 'r', type: 'Counted', data: { by: 'rival' }, metadata: {} }],
+        revision,
+      );
     };
     return { ...contended, reads, rival };
   }
@@ -162,9 +166,16 @@ describe('a command on a cached agent (the common case: no read before the appen
     const conflicts: boolean[] = [];
     const sleeps: number[] = [];
     const repository = new AgentRepository(store, noSnapshots, counter, {
-      retry: { sleep: async (ms) => void sleeps.push(ms) },
-      metrics: { appendObserved: () => undefined, appendConflict: (retried: boolean) => void conflicts.push(retried) },
-    } as never);
+      retry: { sleep: async (ms: number) => void sleeps.push(ms) },
+      metrics: {
+        appendObserved: () => undefined,
+        appendConflict: (retried: boolean) => void conflicts.push(retried),
+        schedulerDecision: () => undefined,
+        leaseExpired: () => undefined,
+        recovered: () => undefined,
+        timerLateness: () => undefined,
+      },
+    });
     await repository.transact(ctx('c-0'), countMe('first'));
     await rival();
     const result = await repository.transact(ctx('c-1'), countMe('second'));

@@ -205,7 +205,7 @@ export const httpFigure: Figure = {
           (nestCheck.met && capacityCheck.met ? ', so there is no reason to switch.' : '.'),
         `The command is \`PATCH /v1/agents/{a}/work-items/${BENCH_WORK_ITEM}\` with a new one-item todo_list every time (one WorkItemUpdated ` +
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
-          'validation, load (cache + stream tail read), plan file check, decide, append, render.',
+          'validation, load (the cached agent; the stream tail only when not cached or when the append conflicts), plan file check (one stat when unchanged), decide, append, render.',
       ];
       if (busy('bare') < 0.9) {
         notes.push(

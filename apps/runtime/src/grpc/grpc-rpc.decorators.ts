@@ -52,7 +52,7 @@ export function GrpcCommand<M extends AgentRuntimeRpc>(
  * A read RPC on one agent: the method gets the request and its agent_id, checked against the id
  * pattern, once the read models include the request's `min_position` (a malformed one is
  * INVALID_ARGUMENT; past the bound UNAVAILABLE `read_model_lagging`), as the HTTP reads do
- * (MinPositionInterceptor). `storeRead`: the RPC reads the agent's events in the store, which
+ * (MinPositionGuard). `storeRead`: the RPC reads the agent's events in the store, which
  * include every write already: `min_position` is checked and ignored.
  */
 export function GrpcAgentQuery<M extends AgentRuntimeRpc>(

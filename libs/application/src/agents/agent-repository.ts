@@ -6,14 +6,12 @@ import {
   agentStream,
   currentSchemaVersion,
   DomainEvent,
-  type RuntimeMetrics,
   SnapshotStore,
   toDomainEvent,
-  type TraceContextFields,
 } from '@app/core';
 import { AgentQueue } from './agent-queue';
-import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
-import type { IdempotencyWindow } from './idempotency-window';
+import type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';
+import { appliedCommands, schedulerEntries, windowsOf } from './command-windows';
 import {
   afterConflict,
   backoffMs,
@@ -22,62 +20,7 @@ import {
   idempotencyKeyReused,
 } from './write-contention';
 
-/** An agent as the repository holds it between commands: its state, revision and idempotency windows. */
-export interface LoadedAgent<S> {
-  state: S;
-  /** Revision of the last event folded in, or null for a stream that does not exist. */
-  revision: bigint | null;
-  /** Global position of that event: null with no stream, undefined when the fold did not read it (a snapshot). */
-  position?: bigint | null;
-  /** The callers' command ids (Idempotency-Key / command_id). */
-  commands: IdempotencyWindow;
-  /** The scheduler's own command ids: they never push callers' keys out. */
-  schedulerCommands: IdempotencyWindow;
-  /** Events folded since the last snapshot was taken. */
-  sinceSnapshot: number;
-}
-
-export interface TransactRequest {
-  agentId: string;
-  /** Idempotency key: a repeat returns the first result and appends nothing. */
-  commandId: string;
-  /** The caller's optimistic check on the agent stream revision (409 on mismatch). */
-  expectedRevision?: bigint;
-  /** The request's fingerprint: the same key with another fingerprint is 422 `idempotency_key_reused`. */
-  fingerprint?: string;
-  /** Default `caller`. */
-  scope?: CommandScope;
-  actor: string;
-  correlationId?: string;
-  causationId?: string;
-  /** More metadata fields for every event appended (audit: the scheduler's lease); the standard fields win. */
-  metadata?: Readonly<Record<string, string | number>>;
-}
-
-export interface TransactResult<S, E extends DomainEvent> {
-  before: S;
-  after: S;
-  events: E[];
-  /** Stream revision after the write (or the current one when nothing was written). */
-  revision: bigint | null;
-  /** True when the command id had already been applied: the first result is returned. */
-  repeated: boolean;
-  /** Global position of the last event written (a repeat or a no-op: the agent's last event's; null: no stream). */
-  position: bigint | null;
-}
-
-export interface AgentRepositoryOptions {
-  /** Retries of a command without expected_revision that another process's write beat (default 30). */
-  maxRetries?: number;
-  /** The rest of the retry policy (budget, jittered backoff, Retry-After). */
-  retry?: Partial<ContentionRetry>;
-  snapshotEvery?: number;
-  cacheSize?: number;
-  onSnapshotError?: (error: unknown) => void;
-  metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
-  /** The active trace context, stored in each appended event's metadata (absent or {}: none is stored). */
-  traceContext?: () => TraceContextFields;
-}
+export type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';
 
 /**
  * Loads an agent (cache or snapshot + tail: the one fold of libs/core), runs the decider, and
@@ -160,6 +103,9 @@ export class AgentRepository<S, E extends DomainEvent> {
   }
 
   private async transactNow(ctx: TransactRequest, decide: (state: S) => E[]): Promise<TransactResult<S, E>> {
+    const cached = this.cache.get(ctx.agentId);
+    const written = cached && (await this.appendOnCache(ctx, cached, decide));
+    if (written) return written;
     const started = this.retry.now();
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.load(ctx.agentId);
@@ -196,6 +142,34 @@ export class AgentRepository<S, E extends DomainEvent> {
         if (next === 'retry') await this.retry.sleep(backoffMs(this.retry, attempt));
       }
     }
+  }
+
+  /**
+   * The common case without reading the stream first: a new command whose decision on the cached
+   * state appends events, with that state's revision expected. The cache is current unless another
+   * process wrote the agent since, and then the append conflicts and writes nothing. Anything else
+   * (a stale cache, a key the window holds, a refusal, a decision without events, an
+   * expected_revision the cache does not have) returns null: the command then runs as always,
+   * from a load (so every refusal and repeat is judged on the stream's latest revision).
+   */
+  private async appendOnCache(
+    ctx: TransactRequest,
+    cached: LoadedAgent<S>,
+    decide: (state: S) => E[],
+  ): Promise<TransactResult<S, E> | null> {
+    if (cached.revision === null || (ctx.expectedRevision ?? cached.revision) !== cached.revision) return null;
+    if ((ctx.scope === 'scheduler' ? cached.schedulerCommands : cached.commands).get(ctx.commandId)) return null;
+    let events: E[];
+    try {
+      events = decide(cached.state);
+    } catch {
+      return null;
+    }
+    if (events.length === 0) return null;
+    return this.append(ctx, cached, events).catch((error: unknown) => {
+      if (error instanceof WrongExpectedRevisionError) return null;
+      throw error;
+    });
   }
 
   private async append(ctx: TransactRequest, loaded: LoadedAgent<S>, events: E[]): Promise<TransactResult<S, E>> {

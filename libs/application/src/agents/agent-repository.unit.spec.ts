@@ -119,6 +119,94 @@ describe('a command without expected_revision against writers in other processes
   });
 });
 
+describe('a command on a cached agent (the common case: no read before the append)', () => {
+  /** The store above, counting its stream reads; `rival` appends an event of another process. */
+  function counted() {
+    const contended = contendedStore(0);
+    const reads = { count: 0 };
+    const readStream = contended.store.readStream.bind(contended.store);
+    contended.store.readStream = ((...args: Parameters<EventStore['readStream']>) => {
+      reads.count += 1;
+      return readStream(...args);
+    }) as EventStore['readStream'];
+    // This fake checks the expected revision, as the real stores do.
+    const append = contended.store.appendToStream.bind(contended.store);
+    contended.store.appendToStream = ((stream: string, batch: EventToAppend[], expected: bigint | string) => {
+      const actual = contended.events.length === 0 ? 'no_stream' : BigInt(contended.events.length - 1);
+      if (expected !== actual)
+        return Promise.reject(
+          new WrongExpectedRevisionError(stream, String(expected), BigInt(contended.events.length - 1)),
+        );
+      return append(stream, batch, expected);
+    }) as EventStore['appendToStream'];
+    const rival = async () => {
+      const revision = BigInt(contended.events.length - 1);
+      await contended.store.appendToStream(
+        'agent-a',
+        [{ id: 'r', type: 'Counted', data: { by: 'rival' }, metadata: {} }],
+        revision,
+      );
+    };
+    return { ...contended, reads, rival };
+  }
+
+  it('appends on the cached state with its revision expected, without reading the stream', async () => {
+    const { store, events, reads } = counted();
+    const { repository } = repositoryOn(store);
+    await repository.transact(ctx('c-0'), countMe('first'));
+    const readsBefore = reads.count;
+    const result = await repository.transact(ctx('c-1'), countMe('second'));
+    expect(reads.count).toBe(readsBefore);
+    expect(result).toMatchObject({ before: 1, after: 2, revision: 1n, position: 1n, repeated: false });
+    expect(events.map((e) => e.data.by)).toEqual(['first', 'second']);
+  });
+
+  it('decides again on the latest revision when another process wrote since: no backoff, no contention counted', async () => {
+    const { store, events, rival } = counted();
+    const conflicts: boolean[] = [];
+    const sleeps: number[] = [];
+    const repository = new AgentRepository(store, noSnapshots, counter, {
+      retry: { sleep: async (ms: number) => void sleeps.push(ms) },
+      metrics: {
+        appendObserved: () => undefined,
+        appendConflict: (retried: boolean) => void conflicts.push(retried),
+        schedulerDecision: () => undefined,
+        leaseExpired: () => undefined,
+        recovered: () => undefined,
+        timerLateness: () => undefined,
+      },
+    });
+    await repository.transact(ctx('c-0'), countMe('first'));
+    await rival();
+    const result = await repository.transact(ctx('c-1'), countMe('second'));
+    expect(result).toMatchObject({ before: 2, after: 3, revision: 2n });
+    expect(events.map((e) => e.data.by)).toEqual(['first', 'rival', 'second']);
+    expect({ conflicts, sleeps }).toEqual({ conflicts: [], sleeps: [] });
+  });
+
+  it('judges a refusal, a no-op and an expected_revision on the latest revision, not on the cache', async () => {
+    const { store, events, rival } = counted();
+    const { repository } = repositoryOn(store);
+    await repository.transact(ctx('c-0'), countMe('first'));
+    await rival();
+    // Refused on the cached state (1 event), accepted on the stream's (2 events).
+    const atLeastTwo = (state: number): Counted[] => {
+      if (state < 2) throw new ApiError('invariant_violated', 'needs two');
+      return [{ type: 'Counted', data: { by: 'second' } }];
+    };
+    await expect(repository.transact(ctx('c-1'), atLeastTwo)).resolves.toMatchObject({ before: 2 });
+    await rival();
+    // A no-op answers with the latest revision.
+    await expect(repository.transact(ctx('c-2'), () => [])).resolves.toMatchObject({ revision: 3n, events: [] });
+    await rival();
+    // The caller's expected_revision is the stream's (4), not the cache's (3): accepted.
+    await expect(repository.transact(ctx('c-3', { expectedRevision: 4n }), countMe('third'))).resolves.toMatchObject({
+      revision: 5n,
+    });
+    expect(events.map((e) => e.data.by)).toEqual(['first', 'rival', 'second', 'rival', 'rival', 'third']);
+  });
+});
+
 describe('idempotency keys and their fingerprints', () => {
   const key = (fingerprint: string) => ctx('key-1', { fingerprint });
 

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { type BigIntStats, promises as fs, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { PlanArtifact } from '@app/domain';
 import { type PlanBodies, planHash, planHashHex } from './plan-bodies';
@@ -7,6 +7,8 @@ import { planFilePath } from './plan-paths';
 export const PREVIEW_CHARS = 1600;
 export const PLAN_STORE = Symbol('PLAN_STORE');
 const KEPT_CACHE = 10_000;
+/** A file changed this recently may change again within one tick of the file system's clock: never cached. */
+const RACY_MS = 2_000;
 
 /**
  * Plan files under the agent home: `<AGENT_HOME>/<agent_id>/work-items/<work_item_id>/plan.md`,
@@ -24,6 +26,8 @@ export class PlanArtifactStore {
   /** The agent home, resolved. */
   readonly root: string;
   private readonly kept = new Set<string>();
+  /** The last descriptor of each working copy, with the file's identity when it was read (see `describe`). */
+  private readonly described = new Map<string, { identity: string; descriptor: PlanArtifact }>();
 
   constructor(
     agentHome: string,
@@ -65,10 +69,23 @@ export class PlanArtifactStore {
    */
   async describe(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<PlanArtifact> {
     const path = this.planPath(agentId, workItemId);
+    // Every write command describes the file: one stat (synchronous: a metadata lookup, no read)
+    // says whether it is still the file last described (same inode, size, mtime and ctime to the
+    // nanosecond; any write changes the ctime), and then its descriptor is the one computed then.
+    const before = identityOf(statSync(path, { bigint: true, throwIfNoEntry: false }));
+    const known = this.described.get(path);
+    if (before !== null && known?.identity === before) return { ...known.descriptor };
     const bytes = (await this.workingCopy(agentId, workItemId, stored)) ?? Buffer.alloc(0);
     const stat = await fs.stat(path).catch(() => null);
     const descriptor = this.descriptorOf(agentId, workItemId, bytes, (stat?.mtime ?? new Date(0)).toISOString());
     await this.keepVersion(bytes);
+    const after = statSync(path, { bigint: true, throwIfNoEntry: false });
+    // Kept only when the file did not change while it was read and its last change is older than
+    // the file system clock's granularity (a write in the same tick could leave the same stat).
+    if (before !== null && identityOf(after) === before && Date.now() - Number(after!.ctimeMs) > RACY_MS) {
+      if (this.described.size >= KEPT_CACHE) this.described.clear();
+      this.described.set(path, { identity: before, descriptor: { ...descriptor } });
+    }
     return descriptor;
   }
 
@@ -144,6 +161,11 @@ export class PlanArtifactStore {
   private planPath(agentId: string, workItemId: string): string {
     return planFilePath(this.root, agentId, workItemId);
   }
+}
+
+/** What identifies one version of a file without reading it (null: no file). */
+function identityOf(stat: BigIntStats | undefined): string | null {
+  return stat ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : null;
 }
 
 async function readOrNull(path: string): Promise<Buffer | null> {

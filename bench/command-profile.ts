@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { commandJob } from './figures/03-http';
+import { LoadGenerator } from './support/load';
+import { openBenchPostgres } from './support/postgres';
+import { areaOf } from './support/profile';
+import { startRuntimeFixture } from './support/runtime';
+import { median } from './support/stats';
+
+/**
+ * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
+ *   node_modules/.bin/node -r ts-node/register/transpile-only -r tsconfig-paths/register \
+ *     bench/command-profile.ts [--runs 5] [--seconds 4] [--profile file.cpuprofile] [--top 40]
+ * Prints the server's CPU µs per command of each closed-loop run and their median; with
+ * --profile, one more run under the V8 profiler, written to the file, and the functions with
+ * the most self time (and the areas) printed.
+ */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+function selfTimes(nodes: ProfileNode[], top: number): string[] {
+  const byFunction = new Map<string, number>();
+  const byArea = new Map<string, number>();
+  let busy = 0;
+  for (const node of nodes) {
+    const hits = node.hitCount ?? 0;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (hits === 0 || functionName === '(idle)') continue;
+    busy += hits;
+    const area = areaOf(url, functionName);
+    const file = url.replace(/^.*?\/(libs|apps|node_modules)\//, '$1/');
+    const name = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+    byArea.set(area, (byArea.get(area) ?? 0) + hits);
+  }
+  const lines = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, hits]) => `${((hits / busy) * 100).toFixed(1).padStart(5)}%  ${name}`);
+  return ['areas:', ...lines(byArea, 15), 'functions (self):', ...lines(byFunction, top)];
+}
+
+async function main(): Promise<void> {
+  const runs = Number(option('runs', '5'));
+  const seconds = Number(option('seconds', '4'));
+  const profileFile = option('profile', '');
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const pg = await openBenchPostgres(log);
+  const load = new LoadGenerator();
+  const runtime = await startRuntimeFixture(pg, 64);
+  try {
+    await load.run(commandJob(runtime, 16, 2));
+    const cpu: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await load.run(commandJob(runtime, 16, seconds));
+      cpu.push(result.serverCpuUs);
+      log(
+        `run ${i + 1}: ${result.rate.toFixed(0)} commands/s, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
+          `p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`,
+      );
+    }
+    log(`median server CPU: ${median(cpu).toFixed(0)} µs/command (${cpu.map((c) => c.toFixed(0)).join(' / ')})`);
+    if (profileFile) {
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+      const result = await load.run(commandJob(runtime, 16, seconds));
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      writeFileSync(profileFile, JSON.stringify(profile));
+      log(`profiled run: ${result.rate.toFixed(0)} commands/s, ${result.serverCpuUs.toFixed(0)} µs/command`);
+      for (const line of selfTimes(profile.nodes as ProfileNode[], Number(option('top', '40')))) log(line);
+    }
+  } finally {
+    await runtime.close();
+    await load.close();
+    await pg.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

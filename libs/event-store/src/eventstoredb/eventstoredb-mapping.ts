@@ -4,7 +4,10 @@ import {
   STREAM_EXISTS,
   ErrorType,
   WrongExpectedVersionError,
+  excludeSystemEvents,
   jsonEvent,
+  streamNameFilter,
+  type Filter,
   type AppendExpectedRevision,
   type EventData,
   type JSONEventType,
@@ -72,6 +75,36 @@ export function fromRecordedEvent(event: RecordedEvent): StoredEvent {
 /** System streams and system event types (`$...`) are never part of the port's log. */
 export function isSystemEvent(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean {
   return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+/** The streams the port's global log is made of: the given prefixes, or every non-system stream. */
+export interface LogScope {
+  prefixes?: readonly string[];
+}
+
+/**
+ * The server-side filter of the log: the stream-name prefixes when the scope names them (the
+ * runtime reads only its agent streams), else every non-system event. `checkpointReached` and
+ * `checkpointInterval` are the filtered subscription's checkpoints.
+ */
+export function logFilter(
+  scope: LogScope,
+  checkpoints: Pick<Filter, 'checkpointInterval' | 'checkpointReached'> = { checkpointInterval: 1 },
+): Filter {
+  return scope.prefixes && scope.prefixes.length > 0
+    ? streamNameFilter({ prefixes: [...scope.prefixes], ...checkpoints })
+    : excludeSystemEvents(checkpoints);
+}
+
+/** The same test on the client's side (a server is trusted, not relied on, to filter). */
+export function isInLog(event: Pick<RecordedEvent, 'streamId' | 'type'>, scope: LogScope): boolean {
+  if (isSystemEvent(event)) return false;
+  return !scope.prefixes || scope.prefixes.length === 0 || scope.prefixes.some((p) => event.streamId.startsWith(p));
+}
+
+/** A server-side filter matching exactly one stream name. */
+export function oneStreamFilter(stream: string): Filter {
+  return streamNameFilter({ regex: `^${stream.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` });
 }
 
 const UNAVAILABLE_TYPES = new Set<string>([

@@ -82,6 +82,37 @@ describe('EventStoreDB adapter (official client, faked transport)', () => {
     });
   });
 
+  describe('a stream namespace: deployments sharing one server', () => {
+    it('each sees only its own streams, under their own names', async () => {
+      const server = new FakeEsdbServer();
+      const one = new EventStoreDbEventStore(server.client, { ...AGENTS, streamNamespace: 'run1-' });
+      const two = new EventStoreDbEventStore(server.client, { ...AGENTS, streamNamespace: 'run2-' });
+      const mine = await one.appendToStream('agent-a', newEvents(2), 'no_stream');
+      await two.appendToStream('agent-a', newEvents(3), 'no_stream');
+      expect(server.log.map((r) => r.stream)).toEqual([
+        ...Array(2).fill('run1-agent-a'),
+        ...Array(3).fill('run2-agent-a'),
+      ]);
+      expect((await one.readStream('agent-a')).map((e) => e.stream)).toEqual(['agent-a', 'agent-a']);
+      expect((await one.readAll()).map((e) => e.stream)).toEqual(['agent-a', 'agent-a']);
+      expect(await one.headPosition()).toBe(mine.position);
+      await expect(one.appendToStream('agent-a', [newEvent()], 'no_stream')).rejects.toMatchObject({
+        stream: 'agent-a',
+        actual: 1n,
+      });
+      const { seen, done } = collect(two.subscribeToAll());
+      await settles(() =>
+        expect(seen.map((e) => [e.stream, e.revision])).toEqual([
+          ['agent-a', 0n],
+          ['agent-a', 1n],
+          ['agent-a', 2n],
+        ]),
+      );
+      await Promise.all([one.close(), two.close()]);
+      await done;
+    });
+  });
+
   describe('head position', () => {
     it('is the newest agent event however many system events follow it, in one filtered read', async () => {
       const server = new FakeEsdbServer();

@@ -15,12 +15,14 @@ import { withTimeout } from '../support/timeout';
 import { connectEsdbClient, type EsdbClient } from './eventstoredb-client';
 import {
   fromEsdbPosition,
-  fromRecordedEvent,
+  fromLogEvent,
   isInLog,
   isStreamNotFound,
   logFilter,
   mapEsdbError,
   oneStreamFilter,
+  splitConnectionString,
+  storedStream,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toEsdbPosition,
@@ -38,6 +40,12 @@ export interface EventStoreDbEventStoreOptions {
   streamPrefixes?: readonly string[];
   /** The filtered subscription's checkpoint interval (multiples of the server's search window). */
   checkpointInterval?: number;
+  /**
+   * Put in front of every stream name on the server (and taken off on reads), so that several
+   * deployments or test runs share one server without seeing each other's streams. A connection
+   * string may carry it as `streamNamespace=<ns>`.
+   */
+  streamNamespace?: string;
 }
 
 /** The production store: EventStoreDB / KurrentDB through @eventstore/db-client. */
@@ -52,7 +60,7 @@ export class EventStoreDbEventStore implements EventStore {
     options: EventStoreDbEventStoreOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.scope = { prefixes: options.streamPrefixes };
+    this.scope = { prefixes: options.streamPrefixes, namespace: options.streamNamespace };
     this.checkpointInterval = options.checkpointInterval ?? 1;
   }
 
@@ -60,7 +68,8 @@ export class EventStoreDbEventStore implements EventStore {
     connectionString: string,
     options?: EventStoreDbEventStoreOptions,
   ): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(connectEsdbClient(connectionString), options);
+    const { client, namespace } = splitConnectionString(connectionString);
+    return new EventStoreDbEventStore(connectEsdbClient(client), { streamNamespace: namespace, ...options });
   }
 
   async appendToStream(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -68,7 +77,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     try {
       const result = await withTimeout(
-        this.client.appendToStream(stream, events.map(toEsdbEvent), {
+        this.client.appendToStream(storedStream(this.scope, stream), events.map(toEsdbEvent), {
           expectedRevision: toEsdbExpectedRevision(expected),
           deadline: this.timeoutMs,
         }),
@@ -106,7 +115,7 @@ export class EventStoreDbEventStore implements EventStore {
       for await (const resolved of read) {
         const event = resolved.event;
         if (!event || !isInLog(event, this.scope)) continue;
-        const stored = fromRecordedEvent(event);
+        const stored = fromLogEvent(event, this.scope);
         if (after !== undefined && stored.position <= after) continue;
         events.push(stored);
         if (events.length >= wanted) break; // leaving for-await cancels the read
@@ -139,7 +148,7 @@ export class EventStoreDbEventStore implements EventStore {
     const find = async (): Promise<bigint | null> => {
       for await (const resolved of read) {
         const event = resolved.event;
-        if (event && isInLog(event, this.scope)) return fromRecordedEvent(event).position;
+        if (event && isInLog(event, this.scope)) return fromLogEvent(event, this.scope).position;
       }
       return null;
     };
@@ -183,14 +192,14 @@ export class EventStoreDbEventStore implements EventStore {
     const backwards = options.direction === 'backwards';
     const fromRevision: ReadRevision = options.from_revision ?? (backwards ? END : START);
     try {
-      const read = this.client.readStream(stream, {
+      const read = this.client.readStream(storedStream(this.scope, stream), {
         direction: backwards ? BACKWARDS : FORWARDS,
         fromRevision,
         ...(options.max_count === undefined ? {} : { maxCount: options.max_count }),
       });
       const events: StoredEvent[] = [];
       const collect = async (): Promise<void> => {
-        for await (const resolved of read) if (resolved.event) events.push(fromRecordedEvent(resolved.event));
+        for await (const resolved of read) if (resolved.event) events.push(fromLogEvent(resolved.event, this.scope));
       };
       await withTimeout(collect(), this.timeoutMs, 'EventStoreDB readStream', () => void read.cancel());
       return events;
@@ -214,11 +223,12 @@ export class EventStoreDbEventStore implements EventStore {
   private async resolvePositions(stream: string, events: StoredEvent[]): Promise<StoredEvent[]> {
     const missing = new Set(events.filter((e) => e.position < 0n).map((e) => e.id));
     const found = new Map<string, bigint>();
-    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: oneStreamFilter(stream) });
+    const name = storedStream(this.scope, stream);
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: oneStreamFilter(name) });
     const scan = async (): Promise<void> => {
       for await (const resolved of read) {
         const event = resolved.event;
-        if (!event || event.streamId !== stream || !missing.has(event.id)) continue;
+        if (!event || event.streamId !== name || !missing.has(event.id)) continue;
         const position = fromEsdbPosition(event.position);
         if (position !== undefined) found.set(event.id, position);
         if (found.size === missing.size) break;

@@ -3,7 +3,7 @@ import type { StoredEvent, SubscribeOptions, Subscription } from '../event-store
 import { Wakeup, backoffMs, onAbort } from '../support/wakeup';
 import type { EsdbClient, EsdbSubscription } from './eventstoredb-client';
 import {
-  fromRecordedEvent,
+  fromLogEvent,
   isEsdbUnavailable,
   isInLog,
   logFilter,
@@ -86,7 +86,7 @@ export class EventStoreDbSubscription implements Subscription {
             if (this.stopped) return;
             const event = resolved.event;
             if (event && isInLog(event, this.options.scope)) {
-              const stored = fromRecordedEvent(event);
+              const stored = fromLogEvent(event, this.options.scope);
               if (this.after === undefined || stored.position > this.after) {
                 this.after = stored.position;
                 this.resumeFrom = toEsdbPosition(stored.position);

@@ -30,9 +30,9 @@ function dockerEngine(): boolean {
 }
 
 function clusterWhy(): string | null {
-  return process.env.EVENTSTORE_CLUSTER_CONNECTION_STRING
+  return process.env.EVENTSTORE_CLUSTER_RUNTIME_URL
     ? null
-    : 'no EVENTSTORE_CLUSTER_CONNECTION_STRING: start the cluster with `docker compose --profile cluster up -d`';
+    : 'no EVENTSTORE_CLUSTER_RUNTIME_URL: the runtime of `docker compose --profile cluster up` is not running';
 }
 
 function main(): number {

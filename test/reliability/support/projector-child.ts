@@ -10,7 +10,6 @@ import { createInterface } from 'node:readline';
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { PostgresEventStore } from '@app/event-store';
-import { openTestEventStore, testStoreKind } from '@app/event-store/testing';
 import { AGENT_STREAM_PREFIX, agentStateDecider } from '@app/core';
 import { ProjectionRunner, READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models';
 import { applyLogHook } from './apply-log';
@@ -23,9 +22,11 @@ async function main(): Promise<void> {
   const label = process.env.PROJECTOR_LABEL ?? `child-${process.pid}`;
   const pool = new Pool({ connectionString: url, max: 4 });
   pool.on('error', () => undefined);
+  // The run's store (TEST_EVENT_STORE); the harness's module is loaded only on EventStoreDB, so the
+  // Postgres child starts as fast as before (its start counts against the scenario's wait).
   const store =
-    testStoreKind() === 'esdb'
-      ? await openTestEventStore(pool, url, [AGENT_STREAM_PREFIX])
+    process.env.TEST_EVENT_STORE === 'esdb'
+      ? await (await import('@app/event-store/testing')).openTestEventStore(pool, url, [AGENT_STREAM_PREFIX])
       : new PostgresEventStore(pool, { pollIntervalMs: 50 });
   const log = applyLogHook(label);
   const runner = new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {

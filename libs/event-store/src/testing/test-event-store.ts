@@ -29,8 +29,10 @@ export function testStreamNamespace(databaseUrl: string | undefined): string {
 /** The connection string of the run's EventStoreDB for a deployment on `databaseUrl`, or undefined on Postgres. */
 export function testEventStoreConnection(databaseUrl: string | undefined): string | undefined {
   if (testStoreKind() !== 'esdb') return undefined;
-  const server = process.env.TEST_EVENTSTORE_CONNECTION_STRING;
-  if (!server) throw new Error('TEST_EVENT_STORE=esdb without a server: run through jest (globalSetup finds one)');
+  // jest's globalSetup resolves it; `npm run bench` outside jest takes EVENTSTORE_CONNECTION_STRING.
+  const server = process.env.TEST_EVENTSTORE_CONNECTION_STRING ?? process.env.EVENTSTORE_CONNECTION_STRING;
+  if (!server)
+    throw new Error('TEST_EVENT_STORE=esdb without EVENTSTORE_CONNECTION_STRING (jest: globalSetup finds one)');
   const namespace = encodeURIComponent(testStreamNamespace(databaseUrl));
   return `${server}${server.includes('?') ? '&' : '?'}streamNamespace=${namespace}`;
 }

@@ -84,7 +84,8 @@ export function connectEsdbClient(connectionString: string): EsdbClient {
   };
 }
 
-function filteredReadAllRequest(options: ReadAllOptions, filter: Filter): ReadReq {
+/** The Read request of a filtered $all read (exported for its spec). */
+export function filteredReadAllRequest(options: ReadAllOptions, filter: Filter): ReadReq {
   const { maxCount = Number.MAX_SAFE_INTEGER, fromPosition = START, direction } = options;
   const all = new ReadReq.Options.AllOptions();
   if (fromPosition === START) all.setStart(new Empty());

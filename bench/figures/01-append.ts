@@ -51,7 +51,7 @@ export const appendFigure: Figure = {
     const url = await ctx.pg.isolated('append');
     const pool = await ctx.pg.migratedPool(url, 12);
     await pool.query(RAW_EVENTS_TABLE);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const seconds = ctx.scale(2, 0.3);
     const repetitions = ctx.scale(3, 1);
     let run = 0;

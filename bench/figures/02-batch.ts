@@ -14,7 +14,7 @@ export const batchFigure: Figure = {
   async run(ctx) {
     const url = await ctx.pg.isolated('batch');
     const pool = await ctx.pg.migratedPool(url, 4);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const seconds = ctx.scale(2, 0.3);
     const repetitions = ctx.scale(3, 1);
     let run = 0;

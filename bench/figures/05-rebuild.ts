@@ -90,7 +90,7 @@ export const rebuildFigure: Figure = {
     const url = await ctx.pg.isolated('rebuild');
     const pool = await ctx.pg.migratedPool(url, 10);
     await pool.query(RAW_ROWS_TABLE);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const agents = ctx.scale(80, 10);
     const perAgent = ctx.scale(500, 100);
     const repetitions = ctx.scale(3, 1);

@@ -11,7 +11,7 @@ export const lagFigure: Figure = {
   async run(ctx) {
     const url = await ctx.pg.isolated('lag');
     const pool = await ctx.pg.migratedPool(url, 10);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const agents = 20;
     const rate = ctx.scale(200, 100);
     const seconds = ctx.scale(15, 1);

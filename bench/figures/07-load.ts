@@ -56,7 +56,7 @@ export const loadFigure: Figure = {
   async run(ctx) {
     const url = await ctx.pg.isolated('load');
     const pool = await ctx.pg.migratedPool(url, 4);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const snapshots = new PostgresSnapshotStore(pool);
     const sizes = ctx.scale([100, 1_000, 10_000, 100_000], [100, 1_000, 2_000]);
     const withSnapshot = new Map<number, number>();

@@ -39,7 +39,7 @@ export const memoryFigure: Figure = {
   async run(ctx) {
     const url = await ctx.pg.isolated('memory');
     const pool = await ctx.pg.migratedPool(url, 4);
-    const store = benchStore(pool);
+    const store = await benchStore(pool);
     const life = new AgentLife('agent-memory');
     const toEvents = (n: number) => life.take(n).map((e) => toDomainEvent<AgentEvent>(e));
     const prefix = toEvents(10);

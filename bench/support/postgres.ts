@@ -2,7 +2,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { ensureSchema, PostgresEventStore } from '@app/event-store';
+import { ensureSchema, type EventStore } from '@app/event-store';
+import { openTestEventStore } from '@app/event-store/testing';
+import { AGENT_STREAM_PREFIX } from '@app/core';
 import { startEmbeddedPostgres } from '@app/platform';
 import { runMigrations } from '@app/read-models';
 
@@ -109,6 +111,12 @@ export async function openBenchPostgres(log: (line: string) => void): Promise<Be
   };
 }
 
-export function benchStore(pool: Pool): PostgresEventStore {
-  return new PostgresEventStore(pool);
+/**
+ * The figures' event store, from the one place the test harnesses take it: the Postgres store on
+ * the figure's schema, or with TEST_EVENT_STORE=esdb the run's EventStoreDB (a stream namespace per
+ * schema). Figures that compare against raw Postgres then measure EventStoreDB against it.
+ */
+export function benchStore(pool: Pool): Promise<EventStore> {
+  const url = (pool as Pool & { options?: { connectionString?: string } }).options?.connectionString;
+  return openTestEventStore(pool, url, [AGENT_STREAM_PREFIX]);
 }

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testStoreEnv } from '@app/event-store/testing';
 import { createRuntimeApp, loadConfig } from '@app/platform';
 import { ApiModule } from '../../apps/runtime/src/api.module';
 import type { BenchPostgres } from './postgres';
@@ -65,6 +66,7 @@ export async function startRuntimeFixture(
     RUNTIME_ROLE: options.role ?? 'api',
     RUNTIME_API_TOKENS: `${BENCH_TOKEN}=*`,
     [RATE_LIMIT_ENV]: UNLIMITED_RATE,
+    ...testStoreEnv(url),
   });
   const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () =>
     createRuntimeApp(config, { api: [ApiModule] }),

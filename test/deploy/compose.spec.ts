@@ -17,10 +17,14 @@ type Service = {
   ports?: string[];
   image?: string;
   build?: unknown;
+  profiles?: string[];
 };
 
 const readYaml = (path: string) => parse(readFileSync(fromRepoRoot(path), 'utf8'), { merge: true });
-const compose = readYaml('docker-compose.yml') as { services: Record<string, Service> };
+const compose = readYaml('docker-compose.yml') as {
+  services: Record<string, Service>;
+  'x-eventstore-cluster': string;
+};
 const services = compose.services;
 const runtimeServices = Object.entries(services).filter(([, service]) => service.build !== undefined);
 /**
@@ -75,6 +79,41 @@ describe('docker-compose.yml', () => {
           expect({ volume, exists: existsSync(fromRepoRoot(source)) }).toEqual({ volume, exists: true });
       }
     }
+  });
+});
+
+describe("docker-compose.yml's three-node EventStoreDB cluster (profile `cluster`)", () => {
+  const nodes = Object.entries(services).filter(([, service]) => service.profiles?.includes('cluster'));
+
+  it('has three eventstore nodes, only in the cluster profile, each seeded with the other two', () => {
+    expect(nodes.map(([name]) => name)).toEqual(['eventstore-1', 'eventstore-2', 'eventstore-3']);
+    for (const [name, node] of nodes) {
+      const env = node.environment ?? {};
+      expect({ name, size: env.EVENTSTORE_CLUSTER_SIZE, insecure: env.EVENTSTORE_INSECURE }).toEqual({
+        name,
+        size: 3,
+        insecure: 'true',
+      });
+      expect(node.image).toMatch(/^eventstore\/eventstore:|^kurrentplatform\/kurrentdb:/);
+      const seeds = String(env.EVENTSTORE_GOSSIP_SEED).split(',');
+      const others = nodes.filter(([other]) => other !== name).map(([other]) => `${other}:${env.EVENTSTORE_NODE_PORT}`);
+      expect(seeds.sort()).toEqual(others.sort());
+    }
+    // Nothing else is in the profile, and the default `up` does not start the cluster.
+    expect(Object.values(services).filter((service) => service.profiles !== undefined)).toHaveLength(3);
+  });
+
+  it('names the three nodes in the connection string the runtime is given for it', () => {
+    const [, hostList, query] = /^esdb:\/\/([^/?]+)\/?\?(.*)$/.exec(compose['x-eventstore-cluster']) ?? [];
+    expect(hostList.split(',')).toEqual(
+      nodes.map(([name, node]) => `${name}:${node.environment?.EVENTSTORE_NODE_PORT}`),
+    );
+    expect(new URLSearchParams(query).get('tls')).toBe('false');
+    for (const [name, service] of runtimeServices)
+      expect({ name, env: service.environment?.EVENTSTORE_CONNECTION_STRING }).toEqual({
+        name,
+        env: '${EVENTSTORE_CONNECTION_STRING:-esdb://eventstore:2113?tls=false}',
+      });
   });
 });
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { startEmbeddedPostgres } from '../../libs/platform/src/postgres/embedded-postgres';
 
 /**
@@ -22,6 +23,32 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DOCKER_AVAILABLE === '0' && process.env.TESTCONTAINERS === 'required') {
     throw new Error('TESTCONTAINERS=required but no working container engine was found');
   }
+  await resolveEventStore();
+}
+
+/**
+ * TEST_EVENT_STORE, resolved once for the whole run (libs/event-store/src/testing/test-event-store.ts
+ * reads it): postgres by default; esdb runs the harnesses on EventStoreDB/KurrentDB, the one at
+ * EVENTSTORE_CONNECTION_STRING or a container started here. `npm run test:esdb` checks first
+ * that one can run and otherwise prints what does not run, without starting jest.
+ */
+async function resolveEventStore(): Promise<void> {
+  process.env.TEST_RUN_ID ??= `t${randomBytes(4).toString('hex')}`;
+  const kind = process.env.TEST_EVENT_STORE ?? 'postgres';
+  if (kind === 'postgres') return;
+  if (kind !== 'esdb') throw new Error(`TEST_EVENT_STORE must be postgres or esdb, got '${kind}'`);
+  if (process.env.EVENTSTORE_CONNECTION_STRING) {
+    process.env.TEST_EVENTSTORE_CONNECTION_STRING = process.env.EVENTSTORE_CONNECTION_STRING;
+    return;
+  }
+  if (process.env.TEST_DOCKER_AVAILABLE !== '1')
+    throw new Error(
+      'TEST_EVENT_STORE=esdb needs EVENTSTORE_CONNECTION_STRING or a Docker engine; `npm run test:esdb` says what it cannot run',
+    );
+  const { startEventStoreDb } = await import('../../libs/event-store/src/testing/eventstoredb-container');
+  const server = await startEventStoreDb();
+  process.env.TEST_EVENTSTORE_CONNECTION_STRING = server.connectionString;
+  (globalThis as Record<string, unknown>).__EVENTSTOREDB__ = server;
 }
 
 /** `docker info` in a child process with a hard timeout: a socket that never answers must not hang the run. */

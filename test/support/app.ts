@@ -7,6 +7,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { createLogger, createRuntimeApp, loadConfig, type EventStoreFactory, type RuntimeApp } from '@app/platform';
 import type { Clock } from '@app/core';
 import { ApiModule } from '../../apps/runtime/src/api.module';
+import { testStoreEnv } from '@app/event-store/testing';
 import { isolatedDatabaseUrl } from './postgres';
 
 /** The tokens most suites use: one agent-scoped token and one admin token. */
@@ -73,6 +74,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Suites on the run's shared schema each run a projector: one holds the projector lease (ADR
     // 0035), the others are standbys that take over soon after it closes (a third of the TTL).
     PROJECTOR_LEASE_TTL_MS: '3000',
+    // The run's event store (TEST_EVENT_STORE): nothing on Postgres, EventStoreDB's address on esdb.
+    ...testStoreEnv(options.env?.DATABASE_URL ?? databaseUrl),
     ...(tokens === null ? {} : { RUNTIME_API_TOKENS: tokens }),
     ...options.env,
   });

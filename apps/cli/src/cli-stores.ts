@@ -1,6 +1,6 @@
 import { createEventStore, type EventStore } from '@app/event-store';
 import { createLogger, openPostgresConnection, type PostgresConnection, type RuntimeConfig } from '@app/platform';
-import type { Logger } from '@app/core';
+import { AGENT_STREAM_PREFIX, type Logger } from '@app/core';
 import { runMigrations, createPostgresPool, pingPostgres } from '@app/read-models';
 import { CliError, EXIT, type CliIo } from './cli-io';
 import { choosePostgres, safeTarget, type PostgresChoice } from './store-selection';
@@ -74,6 +74,7 @@ export async function openCliStores(config: RuntimeConfig, io: CliIo): Promise<C
     store = await createEventStore({
       pool,
       eventStoreConnectionString: config.eventStoreConnectionString ?? undefined,
+      streamPrefixes: [AGENT_STREAM_PREFIX],
     });
     await withTimeout(store.ping(), STORE_TIMEOUT_MS).catch((error: Error) => {
       throw new CliError(EXIT.storeUnreachable, `cannot reach the event store (${events}): ${error.message}`);

@@ -8,6 +8,12 @@ export interface CreateEventStoreOptions {
   pool: Pool;
   /** e.g. `esdb://localhost:2113?tls=false`; when set, EventStoreDB is the store. */
   eventStoreConnectionString?: string;
+  /**
+   * EventStoreDB only: the stream-name prefixes the global log (readAll, subscribeToAll,
+   * headPosition) is made of, filtered by the server. Default: every non-system stream. The
+   * Postgres store holds nothing else than what the runtime writes, and ignores it.
+   */
+  streamPrefixes?: readonly string[];
 }
 
 /** EventStoreDB when a connection string is given, else the Postgres store (schema ensured first). */
@@ -15,7 +21,9 @@ export async function createEventStore(options: CreateEventStoreOptions): Promis
   if (options.eventStoreConnectionString) {
     // Loaded lazily: the gRPC client stays out of processes that run on Postgres only.
     const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
-    return EventStoreDbEventStore.fromConnectionString(options.eventStoreConnectionString);
+    return EventStoreDbEventStore.fromConnectionString(options.eventStoreConnectionString, {
+      streamPrefixes: options.streamPrefixes,
+    });
   }
   await ensureSchema(options.pool);
   return new PostgresEventStore(options.pool);

@@ -2,18 +2,20 @@ import type { Pool } from 'pg';
 import type { AgentCommand, AgentEvent, AgentState } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { AgentCommandService, AgentRepository, type CommandEnvelope, SchedulerStepService } from '@app/application';
-import { agentStateDecider } from '@app/core';
+import { AGENT_STREAM_PREFIX, agentStateDecider } from '@app/core';
+import { openTestEventStore } from '@app/event-store/testing';
 import { FixedClock, PrometheusMetrics } from '@app/platform';
 import { PostgresSnapshotStore } from '@app/read-models';
-import { freshId, isolatedDatabaseUrl, testPool, testStore } from '../../support/postgres';
+import { freshId, isolatedDatabaseUrl, testPool } from '../../support/postgres';
 
 /** What the real scheduler step reports (ADR 0032): decisions by kind, lease expiries, timer lateness. */
 describe('the scheduler step reports to the metrics', () => {
   let pool: Pool;
   let store: EventStore;
   beforeAll(async () => {
-    pool = await testPool(4, await isolatedDatabaseUrl('sched_metrics'));
-    store = await testStore(pool);
+    const url = await isolatedDatabaseUrl('sched_metrics');
+    pool = await testPool(4, url);
+    store = await openTestEventStore(pool, url, [AGENT_STREAM_PREFIX]);
   });
   afterAll(async () => {
     await store?.close();

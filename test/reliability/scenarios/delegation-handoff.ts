@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { Pool } from 'pg';
-import { agentStream } from '@app/core';
-import { PostgresEventStore, type StoredEvent } from '@app/event-store';
-import { eventually } from '@app/event-store/testing';
+import { AGENT_STREAM_PREFIX, agentStream } from '@app/core';
+import type { StoredEvent } from '@app/event-store';
+import { eventually, openTestEventStore } from '@app/event-store/testing';
 import { ServiceProcess, tempDataDir } from '../support/service-process';
 import { uniqueIds } from './scenario';
 
@@ -159,7 +159,7 @@ function sender(base: () => string): Sender {
 
 async function checkStore(databaseUrl: string, delegations: Delegation[]): Promise<string[]> {
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
-  const store = new PostgresEventStore(pool);
+  const store = await openTestEventStore(pool, databaseUrl, [AGENT_STREAM_PREFIX]);
   const problems: string[] = [];
   try {
     for (const d of delegations) {
@@ -184,6 +184,7 @@ async function checkStore(databaseUrl: string, delegations: Delegation[]): Promi
       if (results.length === 1 && item !== d.item) problems.push(`${d.delegationId}: result on ${item}, not ${d.item}`);
     }
   } finally {
+    await store.close();
     await pool.end();
   }
   return problems;

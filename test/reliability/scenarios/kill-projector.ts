@@ -1,8 +1,8 @@
 import { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import { AgentRepository } from '@app/application';
-import { agentStateDecider } from '@app/core';
-import { PostgresEventStore } from '@app/event-store';
+import { AGENT_STREAM_PREFIX, agentStateDecider } from '@app/core';
+import { openTestEventStore } from '@app/event-store/testing';
 import { PostgresSnapshotStore } from '@app/read-models';
 import { isolatedDatabaseUrl, testPool } from '../../support/postgres';
 import { AckLog } from '../support/ack-log';
@@ -42,7 +42,7 @@ export async function killProjectorMidBatch(options: KillProjectorOptions = {}):
   const url = await isolatedDatabaseUrl('killproj');
   const pool: Pool = await testPool(6, url);
   await ensureApplyLog(pool);
-  const store = new PostgresEventStore(pool);
+  const store = await openTestEventStore(pool, url, [AGENT_STREAM_PREFIX]);
   const repository = new AgentRepository<AgentState, AgentEvent>(
     store,
     new PostgresSnapshotStore(pool),

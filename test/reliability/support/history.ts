@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'pg';
-import { PostgresEventStore, type StoredEvent } from '@app/event-store';
-import { agentStream } from '@app/core';
+import type { EventStore, StoredEvent } from '@app/event-store';
+import { AGENT_STREAM_PREFIX, agentStream } from '@app/core';
 import { READ_MODELS_PROJECTION } from '@app/read-models';
-import { eventually, WaitTimeoutError } from '@app/event-store/testing';
+import { eventually, openTestEventStore, WaitTimeoutError } from '@app/event-store/testing';
 import type { AckLog } from './ack-log';
 import { readApplyLog } from './apply-log';
 import { compareWithRebuild } from './read-models';
@@ -48,7 +48,7 @@ export interface HistoryReport {
 export async function checkHistory(input: HistoryCheckInput): Promise<HistoryReport> {
   const pool = new Pool({ connectionString: input.url, max: 4 });
   pool.on('error', () => undefined);
-  const store = new PostgresEventStore(pool);
+  const store = await openTestEventStore(pool, input.url, [AGENT_STREAM_PREFIX]);
   const report: HistoryReport = {
     streams: 0,
     events: 0,
@@ -179,7 +179,7 @@ export function assertCleanHistory(report: HistoryReport): void {
 }
 
 /** Every event up to `head`, waiting while older transactions elsewhere hold readAll's horizon back. */
-async function readAllUpTo(store: PostgresEventStore, head: bigint, waitMs: number): Promise<StoredEvent[]> {
+async function readAllUpTo(store: EventStore, head: bigint, waitMs: number): Promise<StoredEvent[]> {
   const deadline = Date.now() + waitMs;
   const events: StoredEvent[] = [];
   let after = -1n;

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { Pool } from 'pg';
 import type { AgentState } from '@app/domain';
 import { PostgresEventStore } from '@app/event-store';
-import { agentStateDecider } from '@app/core';
+import { AGENT_STREAM_PREFIX, agentStateDecider } from '@app/core';
 import { ProjectionRunner, READ_MODEL_PROJECTORS, READ_MODELS_PROJECTION } from '@app/read-models';
 import { applyLogHook } from './apply-log';
 
@@ -22,7 +22,12 @@ async function main(): Promise<void> {
   const label = process.env.PROJECTOR_LABEL ?? `child-${process.pid}`;
   const pool = new Pool({ connectionString: url, max: 4 });
   pool.on('error', () => undefined);
-  const store = new PostgresEventStore(pool, { pollIntervalMs: 50 });
+  // The run's store (TEST_EVENT_STORE); the harness's module is loaded only on EventStoreDB, so the
+  // Postgres child starts as fast as before (its start counts against the scenario's wait).
+  const store =
+    process.env.TEST_EVENT_STORE === 'esdb'
+      ? await (await import('@app/event-store/testing')).openTestEventStore(pool, url, [AGENT_STREAM_PREFIX])
+      : new PostgresEventStore(pool, { pollIntervalMs: 50 });
   const log = applyLogHook(label);
   const runner = new ProjectionRunner<AgentState>(pool, store, agentStateDecider, READ_MODEL_PROJECTORS, {
     name: READ_MODELS_PROJECTION,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectNode } from '../../support/node-binary';
 import { readServiceAddress } from '@app/application';
+import { testStoreEnv } from '@app/event-store/testing';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
 
@@ -27,6 +28,12 @@ export function tempDataDir(prefix = 'reliability-'): string {
   return dir;
 }
 
+/** The run's store choice (jest globalSetup), for children that open the store themselves. */
+function testRunEnv(): Record<string, string> {
+  const names = ['TEST_EVENT_STORE', 'TEST_EVENTSTORE_CONNECTION_STRING', 'TEST_RUN_ID'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
 /** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks); `stdin: 'pipe'` to talk to it. */
 export function spawnTs(
   entry: string,
@@ -36,7 +43,7 @@ export function spawnTs(
   const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(REPO_ROOT, entry)];
   return spawn(projectNode(), args, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...testRunEnv(), ...env },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
 }
@@ -112,6 +119,8 @@ export class ServiceProcess {
       RUNTIME_ROLE: options.role ?? 'all',
       LOG_LEVEL: 'info',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // The run's event store (TEST_EVENT_STORE); a service on its own embedded Postgres is Postgres-only.
+      ...(options.databaseUrl ? testStoreEnv(options.databaseUrl) : {}),
       ...options.env,
     };
     const started = Date.now();

@@ -4,7 +4,10 @@ import {
   STREAM_EXISTS,
   ErrorType,
   WrongExpectedVersionError,
+  excludeSystemEvents,
   jsonEvent,
+  streamNameFilter,
+  type Filter,
   type AppendExpectedRevision,
   type EventData,
   type JSONEventType,
@@ -72,6 +75,79 @@ export function fromRecordedEvent(event: RecordedEvent): StoredEvent {
 /** System streams and system event types (`$...`) are never part of the port's log. */
 export function isSystemEvent(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean {
   return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+/**
+ * The streams the port's global log is made of: the given prefixes, or every non-system stream;
+ * all of them under `namespace` when one is set (several deployments or test runs sharing one
+ * server: every stream name is stored with it in front, and read back without it).
+ */
+export interface LogScope {
+  prefixes?: readonly string[];
+  namespace?: string;
+}
+
+/** The stored prefixes of the log, or undefined for "every non-system stream". */
+function storedPrefixes(scope: LogScope): string[] | undefined {
+  const namespace = scope.namespace ?? '';
+  if (scope.prefixes && scope.prefixes.length > 0) return scope.prefixes.map((p) => namespace + p);
+  return namespace ? [namespace] : undefined;
+}
+
+/** A port stream name as stored on the server. */
+export function storedStream(scope: LogScope, stream: string): string {
+  return (scope.namespace ?? '') + stream;
+}
+
+/**
+ * The server-side filter of the log: the stream-name prefixes when the scope names them (the
+ * runtime reads only its agent streams), else every non-system event. `checkpointReached` and
+ * `checkpointInterval` are the filtered subscription's checkpoints.
+ */
+export function logFilter(
+  scope: LogScope,
+  checkpoints: Pick<Filter, 'checkpointInterval' | 'checkpointReached'> = { checkpointInterval: 1 },
+): Filter {
+  const prefixes = storedPrefixes(scope);
+  return prefixes ? streamNameFilter({ prefixes, ...checkpoints }) : excludeSystemEvents(checkpoints);
+}
+
+/** The same test on the client's side (a server is trusted, not relied on, to filter). */
+export function isInLog(event: Pick<RecordedEvent, 'streamId' | 'type'>, scope: LogScope): boolean {
+  if (isSystemEvent(event)) return false;
+  const prefixes = storedPrefixes(scope);
+  return !prefixes || prefixes.some((p) => event.streamId.startsWith(p));
+}
+
+/** A recorded event as the port's StoredEvent, its stream name without the namespace. */
+export function fromLogEvent(event: RecordedEvent, scope: LogScope): StoredEvent {
+  const stored = fromRecordedEvent(event);
+  const namespace = scope.namespace ?? '';
+  return namespace && stored.stream.startsWith(namespace)
+    ? { ...stored, stream: stored.stream.slice(namespace.length) }
+    : stored;
+}
+
+/**
+ * `streamNamespace=<ns>` in an EventStoreDB connection string is the adapter's, not the
+ * client's: split it off (the client warns about keys it does not know).
+ */
+export function splitConnectionString(connectionString: string): { client: string; namespace?: string } {
+  const [base, query] = connectionString.split('?', 2);
+  if (query === undefined) return { client: connectionString };
+  let namespace: string | undefined;
+  const kept = query.split('&').filter((pair) => {
+    const [key, value = ''] = pair.split('=', 2);
+    if (key.toLowerCase() !== 'streamnamespace') return true;
+    namespace = decodeURIComponent(value);
+    return false;
+  });
+  return { client: kept.length > 0 ? `${base}?${kept.join('&')}` : base, namespace: namespace || undefined };
+}
+
+/** A server-side filter matching exactly one stream name. */
+export function oneStreamFilter(stream: string): Filter {
+  return streamNameFilter({ regex: `^${stream.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` });
 }
 
 const UNAVAILABLE_TYPES = new Set<string>([

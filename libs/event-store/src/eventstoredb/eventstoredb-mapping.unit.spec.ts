@@ -12,13 +12,39 @@ import {
   fromRecordedEvent,
   isEsdbUnavailable,
   isSystemEvent,
+  logFilter,
   mapEsdbError,
+  oneStreamFilter,
+  splitConnectionString,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toEsdbPosition,
 } from './eventstoredb-mapping';
 
 describe('EventStoreDB mapping', () => {
+  it('takes streamNamespace out of the connection string (the client does not know it)', () => {
+    expect(splitConnectionString('esdb://a:2113,b:2113?tls=false&streamNamespace=run-1-')).toEqual({
+      client: 'esdb://a:2113,b:2113?tls=false',
+      namespace: 'run-1-',
+    });
+    expect(splitConnectionString('esdb://a:2113?streamNamespace=x')).toEqual({
+      client: 'esdb://a:2113',
+      namespace: 'x',
+    });
+    expect(splitConnectionString('esdb://a:2113?tls=false')).toEqual({ client: 'esdb://a:2113?tls=false' });
+  });
+
+  it('filters the log by stream prefix (with the namespace) or excludes system events', () => {
+    expect(logFilter({ prefixes: ['agent-'] })).toMatchObject({ filterOn: 'streamName', prefixes: ['agent-'] });
+    expect(logFilter({ prefixes: ['agent-'], namespace: 'n-' })).toMatchObject({ prefixes: ['n-agent-'] });
+    expect(logFilter({ namespace: 'n-' })).toMatchObject({ prefixes: ['n-'] });
+    expect(logFilter({})).toMatchObject({ filterOn: 'eventType', regex: expect.any(String) });
+    const one = oneStreamFilter('agent-a.b+(c)') as { regex: string };
+    expect(new RegExp(one.regex).test('agent-a.b+(c)')).toBe(true);
+    expect(new RegExp(one.regex).test('agent-a.b+(c)d')).toBe(false);
+    expect(new RegExp(one.regex).test('agent-aXb+(c)')).toBe(false);
+  });
+
   it.each([
     ['no_stream', NO_STREAM],
     ['stream_exists', STREAM_EXISTS],

@@ -4,3 +4,4 @@ export { runEventStoreContract } from './event-store.contract';
 export type { ContractOptions, OpenAppend } from './contract-helpers';
 export * from './describe-if';
 export * from './eventually';
+export * from './test-event-store';

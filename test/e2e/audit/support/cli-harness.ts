@@ -6,10 +6,11 @@ import type { Pool } from 'pg';
 import { type AgentCommand, type AgentEvent, type AgentState, decide } from '@app/domain';
 import type { EventStore } from '@app/event-store';
 import { AgentRepository } from '@app/application';
-import { agentStateDecider } from '@app/core';
+import { AGENT_STREAM_PREFIX, agentStateDecider } from '@app/core';
+import { openTestEventStore, testStoreEnv } from '@app/event-store/testing';
 import { PostgresSnapshotStore } from '@app/read-models';
 import { runCli } from '../../../../apps/cli/src/cli';
-import { freshId, isolatedDatabaseUrl, testPool, testStore } from '../../../support/postgres';
+import { freshId, isolatedDatabaseUrl, testPool } from '../../../support/postgres';
 import { projectNode } from '../../../support/node-binary';
 
 export interface CliRun {
@@ -127,11 +128,15 @@ export interface Deployment {
 
 export function seededDeployment(prefix: string): Deployment {
   const deployment = { agent: freshId('agent') } as Deployment;
-  deployment.env = () => ({ DATABASE_URL: deployment.url, RUNTIME_DATA_DIR: join(deployment.work, 'data') });
+  deployment.env = () => ({
+    DATABASE_URL: deployment.url,
+    RUNTIME_DATA_DIR: join(deployment.work, 'data'),
+    ...testStoreEnv(deployment.url),
+  });
   beforeAll(async () => {
     deployment.url = await isolatedDatabaseUrl(prefix);
     deployment.pool = await testPool(4, deployment.url);
-    deployment.store = await testStore(deployment.pool);
+    deployment.store = await openTestEventStore(deployment.pool, deployment.url, [AGENT_STREAM_PREFIX]);
     deployment.work = tempDir(`${prefix}-`);
     await seedAgent(deployment.pool, deployment.store, deployment.agent);
   });

@@ -1,0 +1,7 @@
+/** Types of test/store-matrix.js (CommonJS: jest.esdb.config.js reads it too). */
+interface MatrixEntry {
+  path: string;
+  why: string;
+}
+declare const matrix: { suites: string[]; postgresOnly: MatrixEntry[]; clusterOnly: MatrixEntry[] };
+export = matrix;

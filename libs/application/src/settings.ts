@@ -30,6 +30,8 @@ export interface ApplicationSettings {
   readonly archiveCompletedAfterMs?: number | null;
   /** DELEGATION_FLAG_AFTER_MS: a delegation whose counterpart event is missing this long is flagged; undefined: 30000. */
   readonly delegationFlagAfterMs?: number;
+  /** AGENT_CACHE_MAX_MB: the in-memory agent cache's bound in MiB of states (their JSON size); undefined: 256. */
+  readonly agentCacheMaxMb?: number;
 }
 
 /** The reminder thresholds of these settings, the domain's defaults where unset. */

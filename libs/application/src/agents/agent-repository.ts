@@ -11,7 +11,9 @@ import {
   toDomainEvent,
   type TraceContextFields,
 } from '@app/core';
+import { AgentCache, eventBytes, jsonBytes } from './agent-cache';
 import { AgentQueue } from './agent-queue';
+import { replayCommand } from './replay-command';
 import { appliedCommands, type CommandScope, schedulerEntries, windowsOf } from './command-windows';
 import type { IdempotencyWindow } from './idempotency-window';
 import {
@@ -35,6 +37,8 @@ export interface LoadedAgent<S> {
   schedulerCommands: IdempotencyWindow;
   /** Events folded since the last snapshot was taken. */
   sinceSnapshot: number;
+  /** About how many bytes the state takes (its JSON size at the last fold, plus the events since): the cache's measure. */
+  bytes?: number;
 }
 
 export interface TransactRequest {
@@ -72,7 +76,10 @@ export interface AgentRepositoryOptions {
   /** The rest of the retry policy (budget, jittered backoff, Retry-After). */
   retry?: Partial<ContentionRetry>;
   snapshotEvery?: number;
+  /** At most this many agents in the in-memory cache (default: bounded by bytes only). */
   cacheSize?: number;
+  /** AGENT_CACHE_MAX_BYTES: the in-memory cache holds states of about this many bytes at most, least recently used out first. */
+  cacheMaxBytes?: number;
   onSnapshotError?: (error: unknown) => void;
   metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
   /** The active trace context, stored in each appended event's metadata (absent or {}: none is stored). */
@@ -87,12 +94,12 @@ export interface AgentRepositoryOptions {
  * with 503 `contention` (docs/decisions/0016). Only a caller's own stale expected_revision is a 409.
  */
 export class AgentRepository<S, E extends DomainEvent> {
-  private readonly cache = new Map<string, LoadedAgent<S>>();
+  /** The agents loaded last, bounded by their states' size (least recently used out first). */
+  private readonly cache: AgentCache<LoadedAgent<S>>;
   private readonly agents: AgentFold<S, E>;
   private readonly queue = new AgentQueue();
   private readonly retry: ContentionRetry;
   private readonly snapshotEvery: number;
-  private readonly cacheSize: number;
 
   constructor(
     private readonly store: EventStore,
@@ -107,7 +114,11 @@ export class AgentRepository<S, E extends DomainEvent> {
       maxRetries: options.maxRetries ?? options.retry?.maxRetries ?? DEFAULT_CONTENTION_RETRY.maxRetries,
     };
     this.snapshotEvery = options.snapshotEvery ?? 200;
-    this.cacheSize = options.cacheSize ?? 1000;
+    this.cache = new AgentCache({
+      maxBytes: options.cacheMaxBytes,
+      maxEntries: options.cacheSize,
+      metrics: options.metrics,
+    });
   }
 
   /** The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it. */
@@ -129,15 +140,17 @@ export class AgentRepository<S, E extends DomainEvent> {
             ? windows.schedulerCommands
             : windows.schedulerCommands.withEvents(applied.scheduler),
         sinceSnapshot: (cached?.sinceSnapshot ?? 0) + tail.length,
+        // A miss measures the folded state once; a hit adds what the events since brought.
+        bytes: cached ? (cached.bytes ?? 0) + eventBytes(tail) : jsonBytes(state),
       };
     }
-    this.remember(agentId, loaded);
+    this.cache.set(agentId, loaded);
     return loaded;
   }
 
   /** The cached state without any IO (it may lag other writers): for hints, never for decisions. */
   peek(agentId: string): S | null {
-    return this.cache.get(agentId)?.state ?? null;
+    return this.cache.peek(agentId)?.state ?? null;
   }
 
   /**
@@ -166,7 +179,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       const repeat = this.repeatOf(ctx, loaded);
       if (repeat)
         return {
-          ...(await this.replayCommand(ctx.agentId, repeat)),
+          ...(await replayCommand(this.store, this.decider, ctx.agentId, repeat)),
           position: await this.lastPosition(ctx.agentId, loaded),
         };
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
@@ -233,8 +246,9 @@ export class AgentRepository<S, E extends DomainEvent> {
       schedulerCommands:
         ctx.scope === 'scheduler' ? loaded.schedulerCommands.withEvents(touches) : loaded.schedulerCommands,
       sinceSnapshot: loaded.sinceSnapshot + events.length,
+      bytes: (loaded.bytes ?? 0) + eventBytes(events),
     };
-    this.remember(ctx.agentId, next);
+    this.cache.set(ctx.agentId, next);
     this.maybeSnapshot(ctx.agentId, next);
     return {
       before: loaded.state,
@@ -244,23 +258,6 @@ export class AgentRepository<S, E extends DomainEvent> {
       repeated: false,
       position: next.position ?? (await this.store.headPosition()),
     };
-  }
-
-  /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(
-    agentId: string,
-    range: { first: bigint; last: bigint },
-  ): Promise<Omit<TransactResult<S, E>, 'position'>> {
-    const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
-    let before = this.decider.initialState(agentId);
-    const events: E[] = [];
-    for (const event of stored) {
-      const domainEvent = toDomainEvent<E>(event);
-      if (event.revision < range.first) before = this.decider.evolve(before, domainEvent);
-      else if (event.revision <= range.last) events.push(domainEvent);
-    }
-    const after = events.reduce((state, event) => this.decider.evolve(state, event), before);
-    return { before, after, events, revision: range.last, repeated: true };
   }
 
   /**
@@ -276,15 +273,9 @@ export class AgentRepository<S, E extends DomainEvent> {
     return position ?? (await this.store.headPosition());
   }
 
-  private remember(agentId: string, loaded: LoadedAgent<S>): void {
-    this.cache.delete(agentId);
-    this.cache.set(agentId, loaded);
-    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
-  }
-
   private maybeSnapshot(agentId: string, loaded: LoadedAgent<S>): void {
     if (loaded.sinceSnapshot < this.snapshotEvery || loaded.revision === null) return;
-    this.remember(agentId, { ...loaded, sinceSnapshot: 0 });
+    this.cache.set(agentId, { ...loaded, sinceSnapshot: 0 });
     const snapshot = {
       agent_id: agentId,
       revision: loaded.revision,

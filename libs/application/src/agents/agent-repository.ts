@@ -8,7 +8,6 @@ import {
   DomainEvent,
   type RuntimeMetrics,
   SnapshotStore,
-  toDomainEvent,
   type TraceContextFields,
 } from '@app/core';
 import { AgentCache, eventBytes, jsonBytes } from './agent-cache';

@@ -85,7 +85,7 @@ async function runFleet(ctx: BenchContext, agents: number): Promise<FleetRun> {
   await seed(store, ids, isActive);
   const runner = createProjectionRunner(pool, store);
   await runner.start();
-  await runner.waitFor((await store.headPosition()) ?? -1n);
+  await runner.waitFor((await store.headPosition()) ?? -1n, 1_800_000);
   await runner.stop();
   ctx.log(`  ${agents} agents seeded and projected in ${(msSince(seeding) / 1000).toFixed(1)} s`);
 

@@ -2,6 +2,7 @@ import { AgentHost, RuntimeClient, type ModelAdapter } from '@agent-runtime/clie
 import type { Check } from '../report';
 import type { Figure } from '../support/context';
 import { startRuntimeFixture } from '../support/runtime';
+import { fleetPart } from './10-fleet';
 import { delay, percentiles } from '../support/stats';
 
 const TARGET_P99_MS = 50;
@@ -85,6 +86,8 @@ export const wakeFigure: Figure = {
       reader.close();
       await runtime.close();
     }
+    // The scheduler's start on fleets of growing size (issue 18 item 3): its own part of this figure.
+    const fleet = await fleetPart(ctx);
     const [w50, w90, w99, wmax] = percentiles(wake, 50, 90, 99, 100);
     const [s50, s90, s99, smax] = percentiles(fromSend, 50, 90, 99, 100);
     const [l50, l90, l99, lmax] = percentiles(lag, 50, 90, 99, 100);
@@ -105,6 +108,7 @@ export const wakeFigure: Figure = {
         target: `≤ ${TARGET_P99_MS} ms`,
         met: w99 <= TARGET_P99_MS,
       },
+      ...fleet.checks,
     ];
     const notes: string[] = [
       'The turn opens from the event store (the long poll is woken by the store subscription, ADR 0028), not from the read models: ' +
@@ -124,7 +128,8 @@ export const wakeFigure: Figure = {
         `A second client sends ${messages} operator messages, ${rate}/s open loop, round-robin over the agents (an agent gets its next ` +
         `message once its turn ended), after one unmeasured message per agent. Wake: from the enqueue's reply received to the ` +
         "host's turn_opened event (the activation reply received). Projection lag: from the same reply to the answer of a read " +
-        '(`GET /v1/agents/{a}?min_position=<the reply position>`, sent at once by a third client; ADR 0023) in the same run.',
+        '(`GET /v1/agents/{a}?min_position=<the reply position>`, sent at once by a third client; ADR 0023) in the same run. ' +
+        fleet.method,
       checks,
       tables: [
         {
@@ -136,8 +141,9 @@ export const wakeFigure: Figure = {
             ['projection lag: enqueue acknowledged → read at its position answered', l50, l90, l99, lmax],
           ],
         },
+        ...fleet.tables,
       ],
-      notes,
+      notes: [...notes, ...fleet.notes],
     };
   },
 };

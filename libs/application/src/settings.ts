@@ -41,6 +41,8 @@ export interface ApplicationSettings {
   readonly strandedHostAfterMs?: number;
   /** STRANDED_OVERDUE_GRACE_MS: a timer, turn lease or task lease this long past due is stranded; undefined: 30000. */
   readonly strandedOverdueGraceMs?: number;
+  /** AGENT_CACHE_MAX_MB: the in-memory agent cache's bound in MiB of states (their JSON size); undefined: 256. */
+  readonly agentCacheMaxMb?: number;
 }
 
 /** The reminder thresholds of these settings, the domain's defaults where unset. */

@@ -103,6 +103,7 @@ export { evolveScheduler } from './scheduler/scheduler.evolve';
 export * from './scheduler/scheduler-projection';
 export * from './scheduler/replay-decisions';
 export { nextDueAt } from './scheduler/next-due';
+export { schedulerAgendaOf, type SchedulerAgendaEntry } from './scheduler/scheduler-agenda';
 
 export * from './archive/archive.commands';
 export * from './archive/archive.events';

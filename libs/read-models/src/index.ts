@@ -19,9 +19,11 @@ export * from './snapshots/postgres-snapshot-store';
 
 export { workItemsProjector } from './work-items/work-items.projector';
 export * from './work-items/work-items.queries';
+export { PostgresAgentDirectory } from './work-items/agent-directory';
 export * from './records/record-queries';
 export * from './scheduler/scheduler.queries';
 export * from './scheduler/scheduler-state.view';
+export { schedulerAgendaProjector, readAgendaPage } from './scheduler/scheduler-agenda';
 export * from './console/console.queries';
 export * from './delegation/agent-parents.projector';
 export * from './stranded/stranded.projector';

@@ -31,6 +31,7 @@ import { RECORD_QUERIES, recordQueriesProvider } from './records/record-queries'
 import { WAITING_PLANE_PROJECTORS } from './records/waiting-plane.projectors';
 import { agentDirectoryProvider } from './work-items/agent-directory';
 import { SCHEDULER_PROJECTORS } from './scheduler/scheduler.projectors';
+import { schedulerAgendaProjector } from './scheduler/scheduler-agenda';
 import { SCHEDULER_QUERIES, schedulerQueriesProvider } from './scheduler/scheduler.queries';
 import {
   AGENT_PARENTS_QUERIES,
@@ -53,6 +54,7 @@ export const READ_MODEL_PROJECTORS = [
   ...SCHEDULER_PROJECTORS,
   agentParentsProjector,
   strandedWorkProjector,
+  schedulerAgendaProjector,
 ];
 
 export function createProjectionRunner(

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   unavailable: 503,
   contention: 503,
   read_model_lagging: 503,
+  plan_missing: 409,
 } as const;
 
 /** A documented error code. */

@@ -8,10 +8,13 @@ import {
   DomainEvent,
   SnapshotStore,
   toDomainEvent,
+  type TraceContextFields,
 } from '@app/core';
+import { AgentCache, eventBytes, jsonBytes } from './agent-cache';
 import { AgentQueue } from './agent-queue';
 import type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';
 import { appliedCommands, schedulerEntries, windowsOf } from './command-windows';
+import { replayCommand } from './replay-command';
 import {
   afterConflict,
   backoffMs,
@@ -30,12 +33,12 @@ export type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResu
  * with 503 `contention` (docs/decisions/0016). Only a caller's own stale expected_revision is a 409.
  */
 export class AgentRepository<S, E extends DomainEvent> {
-  private readonly cache = new Map<string, LoadedAgent<S>>();
+  /** The agents loaded last, bounded by their states' size (least recently used out first). */
+  private readonly cache: AgentCache<LoadedAgent<S>>;
   private readonly agents: AgentFold<S, E>;
   private readonly queue = new AgentQueue();
   private readonly retry: ContentionRetry;
   private readonly snapshotEvery: number;
-  private readonly cacheSize: number;
 
   constructor(
     private readonly store: EventStore,
@@ -50,7 +53,11 @@ export class AgentRepository<S, E extends DomainEvent> {
       maxRetries: options.maxRetries ?? options.retry?.maxRetries ?? DEFAULT_CONTENTION_RETRY.maxRetries,
     };
     this.snapshotEvery = options.snapshotEvery ?? 200;
-    this.cacheSize = options.cacheSize ?? 1000;
+    this.cache = new AgentCache({
+      maxBytes: options.cacheMaxBytes,
+      maxEntries: options.cacheSize,
+      metrics: options.metrics,
+    });
   }
 
   /** The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it. */
@@ -72,15 +79,17 @@ export class AgentRepository<S, E extends DomainEvent> {
             ? windows.schedulerCommands
             : windows.schedulerCommands.withEvents(applied.scheduler),
         sinceSnapshot: (cached?.sinceSnapshot ?? 0) + tail.length,
+        // A miss measures the folded state once; a hit adds what the events since brought.
+        bytes: cached ? (cached.bytes ?? 0) + eventBytes(tail) : jsonBytes(state),
       };
     }
-    this.remember(agentId, loaded);
+    this.cache.set(agentId, loaded);
     return loaded;
   }
 
   /** The cached state without any IO (it may lag other writers): for hints, never for decisions. */
   peek(agentId: string): S | null {
-    return this.cache.get(agentId)?.state ?? null;
+    return this.cache.peek(agentId)?.state ?? null;
   }
 
   /**
@@ -112,7 +121,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       const repeat = this.repeatOf(ctx, loaded);
       if (repeat)
         return {
-          ...(await this.replayCommand(ctx.agentId, repeat)),
+          ...(await replayCommand(this.store, this.decider, ctx.agentId, repeat)),
           position: await this.lastPosition(ctx.agentId, loaded),
         };
       if (ctx.expectedRevision !== undefined && loaded.revision !== ctx.expectedRevision) {
@@ -207,8 +216,9 @@ export class AgentRepository<S, E extends DomainEvent> {
       schedulerCommands:
         ctx.scope === 'scheduler' ? loaded.schedulerCommands.withEvents(touches) : loaded.schedulerCommands,
       sinceSnapshot: loaded.sinceSnapshot + events.length,
+      bytes: (loaded.bytes ?? 0) + eventBytes(events),
     };
-    this.remember(ctx.agentId, next);
+    this.cache.set(ctx.agentId, next);
     this.maybeSnapshot(ctx.agentId, next);
     return {
       before: loaded.state,
@@ -218,23 +228,6 @@ export class AgentRepository<S, E extends DomainEvent> {
       repeated: false,
       position: next.position ?? (await this.store.headPosition()),
     };
-  }
-
-  /** Rebuilds the first result of an already applied command from the stored events. */
-  private async replayCommand(
-    agentId: string,
-    range: { first: bigint; last: bigint },
-  ): Promise<Omit<TransactResult<S, E>, 'position'>> {
-    const stored = await this.store.readStream(agentStream(agentId), { max_count: Number(range.last + 1n) });
-    let before = this.decider.initialState(agentId);
-    const events: E[] = [];
-    for (const event of stored) {
-      const domainEvent = toDomainEvent<E>(event);
-      if (event.revision < range.first) before = this.decider.evolve(before, domainEvent);
-      else if (event.revision <= range.last) events.push(domainEvent);
-    }
-    const after = events.reduce((state, event) => this.decider.evolve(state, event), before);
-    return { before, after, events, revision: range.last, repeated: true };
   }
 
   /**
@@ -250,15 +243,9 @@ export class AgentRepository<S, E extends DomainEvent> {
     return position ?? (await this.store.headPosition());
   }
 
-  private remember(agentId: string, loaded: LoadedAgent<S>): void {
-    this.cache.delete(agentId);
-    this.cache.set(agentId, loaded);
-    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
-  }
-
   private maybeSnapshot(agentId: string, loaded: LoadedAgent<S>): void {
     if (loaded.sinceSnapshot < this.snapshotEvery || loaded.revision === null) return;
-    this.remember(agentId, { ...loaded, sinceSnapshot: 0 });
+    this.cache.set(agentId, { ...loaded, sinceSnapshot: 0 });
     const snapshot = {
       agent_id: agentId,
       revision: loaded.revision,

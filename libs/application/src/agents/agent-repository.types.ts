@@ -18,6 +18,8 @@ export interface LoadedAgent<S> {
   schedulerCommands: IdempotencyWindow;
   /** Events folded since the last snapshot was taken. */
   sinceSnapshot: number;
+  /** About how many bytes the state takes (its JSON size at the last fold, plus the events since): the cache's measure. */
+  bytes?: number;
 }
 
 export interface TransactRequest {
@@ -55,7 +57,10 @@ export interface AgentRepositoryOptions {
   /** The rest of the retry policy (budget, jittered backoff, Retry-After). */
   retry?: Partial<ContentionRetry>;
   snapshotEvery?: number;
+  /** At most this many agents in the in-memory cache (default: bounded by bytes only). */
   cacheSize?: number;
+  /** AGENT_CACHE_MAX_BYTES: the in-memory cache holds states of about this many bytes at most, least recently used out first. */
+  cacheMaxBytes?: number;
   onSnapshotError?: (error: unknown) => void;
   metrics?: RuntimeMetrics; // append latency and conflicts (GET /metrics); default: not counted
   /** The active trace context, stored in each appended event's metadata (absent or {}: none is stored). */

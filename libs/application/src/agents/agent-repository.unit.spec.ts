@@ -291,3 +291,44 @@ describe('what the repository reports to the metrics (ADR 0032)', () => {
     expect(lost).toEqual({ appends: 0, conflicts: [true, false] });
   });
 });
+
+describe('AgentRepository: its cache is bounded by bytes and counts hits and misses', () => {
+  it('given agents past the byte bound, then the least recently used one is folded again (a miss)', async () => {
+    const streams = new Map<string, ReturnType<typeof contendedStore>>();
+    const storeOf = (stream: string) => {
+      if (!streams.has(stream)) streams.set(stream, contendedStore(0));
+      return streams.get(stream)!.store;
+    };
+    const store = {
+      readStream: (stream: string, options?: { from_revision?: bigint }) => storeOf(stream).readStream(stream, options),
+      appendToStream: (stream: string, batch: EventToAppend[], expected: bigint) =>
+        storeOf(stream).appendToStream(stream, batch, expected),
+    } as unknown as EventStore;
+    const lookups: boolean[] = [];
+    const metrics = {
+      appendObserved: () => undefined,
+      appendConflict: () => undefined,
+      schedulerDecision: () => undefined,
+      leaseExpired: () => undefined,
+      recovered: () => undefined,
+      timerLateness: () => undefined,
+      agentCacheLookup: (hit: boolean) => lookups.push(hit),
+    };
+    // A counter's state is a number (1 JSON byte or 2); each event adds about 64 + its data: two agents fit, not three.
+    const repository = new AgentRepository(store, noSnapshots, counter, { cacheMaxBytes: 200, metrics });
+    const write = (agentId: string) =>
+      repository.transact({ agentId, commandId: `c-${agentId}-${lookups.length}`, actor: 'test' }, () => [
+        { type: 'Counted', data: { by: 'me' } },
+      ]);
+    await write('a');
+    await write('b');
+    lookups.length = 0;
+    await repository.load('a');
+    await repository.load('b');
+    expect(lookups).toEqual([true, true]);
+    await write('c');
+    lookups.length = 0;
+    await repository.load('a'); // a was the least recently used when c came: folded again
+    expect(lookups).toEqual([false]);
+  });
+});

@@ -12,6 +12,7 @@ import {
   TRACING,
   type Tracing,
 } from '@app/core';
+import { APPLICATION_SETTINGS, type ApplicationSettings } from '../settings';
 import { AgentRepository } from './agent-repository';
 
 export const AGENT_REPOSITORY = Symbol('AGENT_REPOSITORY');
@@ -24,6 +25,7 @@ export const agentRepositoryProvider: Provider = {
     LOGGER,
     { token: RUNTIME_METRICS, optional: true },
     { token: TRACING, optional: true },
+    { token: APPLICATION_SETTINGS, optional: true },
   ],
   useFactory: (
     store: EventStore,
@@ -31,8 +33,10 @@ export const agentRepositoryProvider: Provider = {
     logger: Logger,
     metrics?: RuntimeMetrics,
     tracing?: Tracing,
+    settings?: ApplicationSettings,
   ) =>
     new AgentRepository<AgentState, AgentEvent>(store, snapshots, agentStateDecider, {
+      ...(settings?.agentCacheMaxMb === undefined ? {} : { cacheMaxBytes: settings.agentCacheMaxMb * 1024 * 1024 }),
       onSnapshotError: (error) => logger.warn({ err: error }, 'agent snapshot not saved (it is only a cache)'),
       metrics,
       // Off: no function at all, so the metadata is built exactly as before.

@@ -1,6 +1,7 @@
 import { type BigIntStats, promises as fs, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { PlanArtifact } from '@app/domain';
+import { ApiError } from '@app/core';
 import { type PlanBodies, planHash, planHashHex } from './plan-bodies';
 import { planFilePath } from './plan-paths';
 
@@ -56,16 +57,21 @@ export class PlanArtifactStore {
     return this.describe(agentId, workItemId);
   }
 
-  /** The working copy's body (restored from the store first when missing and `stored` is known), or null. */
+  /**
+   * The working copy's body (restored from the store first when missing and `stored` is known), or
+   * null without `stored`. 409 `plan_missing` when `stored` names a body that is nowhere.
+   */
   async read(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<string | null> {
     const bytes = await this.workingCopy(agentId, workItemId, stored);
+    if (bytes === null && stored !== undefined) throw planMissing(agentId, workItemId, stored);
     return bytes === null ? null : bytes.toString('utf8');
   }
 
   /**
-   * The descriptor as the file is now (a missing file reads as empty, unless `stored`, the
-   * recorded descriptor, names a body the store holds: the file is then restored from it), and
-   * its body kept by hash.
+   * The descriptor as the file is now (a missing file is restored from the body `stored`, the
+   * recorded descriptor, names), and its body kept by hash. Without `stored` a missing file reads
+   * as empty (a plan just created); with it, a body that is nowhere is 409 `plan_missing`, never
+   * an empty plan (which would then be hashed and recorded).
    */
   async describe(agentId: string, workItemId: string, stored?: PlanArtifact): Promise<PlanArtifact> {
     const path = this.planPath(agentId, workItemId);
@@ -75,7 +81,9 @@ export class PlanArtifactStore {
     const before = identityOf(statSync(path, { bigint: true, throwIfNoEntry: false }));
     const known = this.described.get(path);
     if (before !== null && known?.identity === before) return { ...known.descriptor };
-    const bytes = (await this.workingCopy(agentId, workItemId, stored)) ?? Buffer.alloc(0);
+    const found = await this.workingCopy(agentId, workItemId, stored);
+    if (found === null && stored !== undefined) throw planMissing(agentId, workItemId, stored);
+    const bytes = found ?? Buffer.alloc(0);
     const stat = await fs.stat(path).catch(() => null);
     const descriptor = this.descriptorOf(agentId, workItemId, bytes, (stat?.mtime ?? new Date(0)).toISOString());
     await this.keepVersion(bytes);
@@ -122,7 +130,8 @@ export class PlanArtifactStore {
     const path = this.planPath(agentId, workItemId);
     const bytes = await readOrNull(path);
     if (bytes !== null || stored === undefined) return bytes;
-    const body = await this.versionBytes(stored.hash);
+    // An empty plan needs no stored body (older runs kept none for it).
+    const body = stored.byte_size === 0 ? Buffer.alloc(0) : await this.versionBytes(stored.hash);
     if (body === null) return null;
     await fs.mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.restore.tmp`;
@@ -166,6 +175,15 @@ export class PlanArtifactStore {
 /** What identifies one version of a file without reading it (null: no file). */
 function identityOf(stat: BigIntStats | undefined): string | null {
   return stat ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : null;
+}
+
+/** The recorded plan's body is neither in the working copy nor in any body store. */
+function planMissing(agentId: string, workItemId: string, stored: PlanArtifact): ApiError {
+  return new ApiError(
+    'plan_missing',
+    `the plan of work item ${workItemId} is missing: its working copy is gone and no store holds its recorded body (replace it with PUT .../plan)`,
+    { agent_id: agentId, work_item_id: workItemId, hash: stored.hash, relative_path: stored.relative_path },
+  );
 }
 
 async function readOrNull(path: string): Promise<Buffer | null> {

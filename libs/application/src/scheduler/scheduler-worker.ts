@@ -2,6 +2,7 @@ import { type AgentState, nextDueAt } from '@app/domain';
 import type { EventStore, Subscription } from '@app/event-store';
 import {
   agentIdOfStream,
+  type AgendaShards,
   type AgentDirectory,
   NO_METRICS,
   NO_TRACING,
@@ -10,6 +11,7 @@ import {
   type Tracing,
 } from '@app/core';
 import type { AgentOwnershipChange, LeaseAudit } from '@app/read-models';
+import { AgendaLoader } from './agenda-loader';
 import { DueAgenda } from './due-agenda';
 import { LeaseLostError, type SchedulerStepService } from './scheduler-step.service';
 
@@ -31,6 +33,8 @@ export interface AgentOwnership {
   /** True when the agent's shard is still this replica's but its lease lapsed locally (no round since). */
   lapsed(agentId: string): boolean;
   onChange(listener: (change: AgentOwnershipChange) => void): () => void;
+  /** The shards held now (for the agenda queries); absent: the worker filters the agents itself. */
+  heldShards?(): AgendaShards;
 }
 
 export interface SchedulerWorkerOptions {
@@ -42,6 +46,8 @@ export interface SchedulerWorkerOptions {
   tracing?: Tracing;
   /** Absent: this worker acts on every agent of its store (a lone worker, the specs of before). */
   ownership?: AgentOwnership;
+  /** How far ahead the agenda holds the read model's deadlines (default 2 min; read again every half of it). */
+  horizonMs?: number;
 }
 
 /**
@@ -65,6 +71,8 @@ export class SchedulerWorker {
   private readonly causes = new Map<string, TracedEvent[]>();
   private offOwnership?: () => void;
   private readonly deferred = new Set<string>();
+  /** With a directory that has the agenda read model: what start and gained shards read (ADR 0038). */
+  private readonly loader: AgendaLoader | null;
   evaluations = 0;
 
   constructor(
@@ -76,6 +84,20 @@ export class SchedulerWorker {
   ) {
     this.agenda = new DueAgenda((ids) => ids.forEach((id) => this.poke(id)), options.now);
     this.tracing = options.tracing ?? NO_TRACING;
+    this.loader = directory.agenda
+      ? new AgendaLoader(
+          directory as AgentDirectory & Required<Pick<AgentDirectory, 'agenda'>>,
+          store,
+          this.agenda,
+          (agentId) => this.poke(agentId),
+          () => options.ownership?.heldShards?.(),
+          {
+            horizonMs: options.horizonMs,
+            now: options.now ?? Date.now,
+            onError: (error, message) => this.logger.error({ err: error, component: 'scheduler' }, message),
+          },
+        )
+      : null;
   }
 
   async start(): Promise<void> {
@@ -90,12 +112,15 @@ export class SchedulerWorker {
     const from = await this.directory.projectedUpTo();
     this.subscription = this.store.subscribeToAll({ after_position: from ?? undefined });
     this.consuming = this.consume(this.subscription);
-    for (const agentId of await this.directory.agentIds()) this.poke(agentId);
+    // The agents undecided or due soon (the agenda read model), not every agent; without it, every agent.
+    if (this.loader) await this.loader.start();
+    else for (const agentId of await this.directory.agentIds()) this.poke(agentId);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.agenda.stop();
+    this.loader?.stop();
     this.offOwnership?.();
     await this.subscription?.stop();
     await this.consuming;
@@ -143,6 +168,15 @@ export class SchedulerWorker {
         this.deferred.delete(agentId);
         this.poke(agentId);
       }
+    const shards = change.gainedShards && this.options.ownership?.heldShards?.();
+    if (this.loader && shards) {
+      this.loader
+        .gained({ count: shards.count, held: change.gainedShards! }, change.gained)
+        .catch((error) =>
+          this.logger.error({ err: error, component: 'scheduler' }, 'could not read the agents of gained shards'),
+        );
+      return;
+    }
     this.directory
       .agentIds()
       .then((ids) => ids.filter((agentId) => change.gained(agentId)).forEach((agentId) => this.poke(agentId)))
@@ -170,7 +204,8 @@ export class SchedulerWorker {
 
   private drain(): void {
     const limit = this.options.concurrency ?? 4;
-    for (const agentId of [...this.dirty]) {
+    // The set itself, not a copy: deleting while iterating is safe, and at most `limit` entries are skipped.
+    for (const agentId of this.dirty) {
       if (this.running.size >= limit) return;
       if (this.running.has(agentId)) continue;
       this.dirty.delete(agentId);

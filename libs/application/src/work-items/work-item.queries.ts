@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { clampListLimit, DomainError, type WorkItemQueryFilter, type WorkItemView } from '@app/domain';
+import { ApiError } from '@app/core';
 import { type AgentSummary, WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import { PLAN_STORE, type PlanArtifactStore } from '../plans/plan-artifact.store';
@@ -61,7 +62,11 @@ export class GetAgentHandler implements IQueryHandler<GetAgentQuery> {
  * by older code hold the path of the replica that recorded them).
  */
 async function withFreshPlan(plans: PlanArtifactStore, view: WorkItemView): Promise<WorkItemView> {
-  const fresh = await plans.describe(view.agent_id, view.id, view.plan_artifact);
+  // A plan that is nowhere (409 plan_missing on its read) keeps its recorded descriptor here: never an empty one.
+  const fresh = await plans.describe(view.agent_id, view.id, view.plan_artifact).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'plan_missing') return view.plan_artifact;
+    throw error;
+  });
   const plan = fresh.hash === view.plan_artifact.hash ? view.plan_artifact : fresh;
   return { ...view, plan_artifact: localPlanArtifact(plan, plans.root, view.agent_id, view.id) };
 }

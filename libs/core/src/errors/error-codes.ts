@@ -28,6 +28,8 @@ export const HTTP_STATUS_BY_CODE = {
   read_model_lagging: 503,
   /** SpawnAgent without `work_item_id` from a parent that has no focus: name the delegating item. */
   work_item_required: 400,
+  /** A plan whose working copy is missing and whose recorded body no store holds: it is never read as empty. */
+  plan_missing: 409,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -20,6 +20,10 @@ export interface RuntimeMetrics {
   recovered(kind: string): void;
   /** A timer fired `seconds` after its fire_at (the scheduler's lateness). */
   timerLateness(seconds: number): void;
+  /** A load of an agent found its state in the in-memory cache (hit) or folded it (miss); optional. */
+  agentCacheLookup?(hit: boolean): void;
+  /** The in-memory agent cache now holds `entries` agents of about `bytes` (their states' JSON size); optional. */
+  agentCacheSize?(bytes: number, entries: number): void;
 }
 
 /** The Nest token of the RuntimeMetrics the platform provides (optional everywhere it is injected). */

@@ -83,6 +83,8 @@ export interface RuntimeConfig {
   readonly strandedOverdueGraceMs?: number;
   /** SCHEDULER_SHARDS: agents hash to this many scheduler shards (1..65536; unset: 256); the same on every replica. */
   readonly schedulerShards?: number;
+  /** AGENT_CACHE_MAX_MB: the command side's in-memory agent cache holds about this many MiB of states (1..1048576); unset: 256. */
+  readonly agentCacheMaxMb?: number;
   /** SCHEDULER_LEASE_TTL_MS: a scheduler replica that stops renewing loses its shards after this (500..600000; unset: 10000). */
   readonly schedulerLeaseTtlMs?: number;
   /** PROJECTOR_LEASE_TTL_MS: a standby projector takes over this long after the active one stopped renewing (unset: 10000). */
@@ -276,6 +278,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     strandedHostAfterMs: milliseconds('STRANDED_HOST_AFTER_MS', 86_400_000),
     strandedOverdueGraceMs: milliseconds('STRANDED_OVERDUE_GRACE_MS', 86_400_000),
     schedulerShards: between('SCHEDULER_SHARDS', 1, 65_536, 'shards'),
+    agentCacheMaxMb: between('AGENT_CACHE_MAX_MB', 1, 1_048_576, 'MiB'),
     schedulerLeaseTtlMs: between('SCHEDULER_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
     projectorLeaseTtlMs: between('PROJECTOR_LEASE_TTL_MS', 500, 600_000, 'milliseconds'),
   };

@@ -22,6 +22,7 @@ const GRPC_STATUS_BY_CODE: Record<ErrorCode, GrpcStatus> = {
   contention: GrpcStatus.UNAVAILABLE,
   read_model_lagging: GrpcStatus.UNAVAILABLE,
   work_item_required: GrpcStatus.INVALID_ARGUMENT,
+  plan_missing: GrpcStatus.FAILED_PRECONDITION,
 };
 
 /**

@@ -88,6 +88,28 @@ export class PrometheusMetrics implements RuntimeMetrics {
     labelNames: ['collector'] as const,
     registers: [this.registry],
   });
+  readonly agentCacheLookups = new Counter({
+    name: 'agent_runtime_agent_cache_lookups_total',
+    help: 'Loads of an agent by the command side: its state found in the in-memory cache (hit) or folded from the store (miss)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  private cacheHits = 0;
+  private cacheMisses = 0;
+  readonly agentCacheHitRatio = new Gauge({
+    name: 'agent_runtime_agent_cache_hit_ratio',
+    help: 'Hits over lookups of the in-memory agent cache since the process started (0 before the first lookup)',
+    registers: [this.registry],
+    collect: () => {
+      const lookups = this.cacheHits + this.cacheMisses;
+      this.agentCacheHitRatio.set(lookups === 0 ? 0 : this.cacheHits / lookups);
+    },
+  });
+  readonly agentCacheBytes = this.gauge(
+    'agent_runtime_agent_cache_bytes',
+    'About how many bytes the in-memory agent cache holds (the JSON size of its states; AGENT_CACHE_MAX_BYTES bounds it)',
+  );
+  readonly agentCacheEntries = this.gauge('agent_runtime_agent_cache_entries', 'Agents in the in-memory agent cache');
   /** Gauges set at scrape time (ScrapeGauges). */
   readonly projectionLagEvents = this.gauge(
     'agent_runtime_projection_lag_events',
@@ -135,6 +157,15 @@ export class PrometheusMetrics implements RuntimeMetrics {
   }
   timerLateness(seconds: number): void {
     this.lateness.observe(seconds);
+  }
+  agentCacheLookup(hit: boolean): void {
+    if (hit) this.cacheHits += 1;
+    else this.cacheMisses += 1;
+    this.agentCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
+  }
+  agentCacheSize(bytes: number, entries: number): void {
+    this.agentCacheBytes.set(bytes);
+    this.agentCacheEntries.set(entries);
   }
   commandObserved(command: string, outcome: string, seconds: number): void {
     this.commandSeconds.observe({ command, outcome }, seconds);

@@ -10,10 +10,15 @@ const encoder = new TextEncoder();
  */
 export function shardOf(agentId: string, shards: number): number {
   if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`shards must be a positive integer, got ${shards}`);
+  return shardKeyOf(agentId) % shards;
+}
+
+/** FNV-1a (32 bit, unsigned) of the agent id's UTF-8 bytes: `shardOf` is this modulo the shards (stored as scheduler_agenda.shard_key). */
+export function shardKeyOf(agentId: string): number {
   let hash = 0x811c9dc5;
   for (const byte of encoder.encode(agentId)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash % shards;
+  return hash;
 }

@@ -33,6 +33,8 @@ export interface AgentOwnershipChange {
   lost(agentId: string): boolean;
   readonly gainedAny: boolean;
   readonly lostAny: boolean;
+  /** The shards gained (for the agenda queries of ADR 0038). */
+  readonly gainedShards?: readonly number[];
 }
 
 /**
@@ -67,6 +69,11 @@ export class ShardOwnership {
     return this.keeper.lapsed(this.shardOf(agentId));
   }
 
+  /** The shards this replica holds now, and how many there are (an agent's shard is its shard key modulo that). */
+  heldShards(): { count: number; held: readonly number[] } {
+    return { count: this.shards, held: this.keeper.shards() };
+  }
+
   onChange(listener: (change: AgentOwnershipChange) => void): () => void {
     return this.keeper.onChange((change: LeaseChange) => {
       const gained = new Set(change.gained);
@@ -76,6 +83,7 @@ export class ShardOwnership {
         lost: (agentId) => lost.has(this.shardOf(agentId)),
         gainedAny: gained.size > 0,
         lostAny: lost.size > 0,
+        gainedShards: change.gained,
       });
     });
   }

@@ -1,7 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AGENT_DIRECTORY, type AgentDirectory } from '@app/core';
+import { AGENT_DIRECTORY, type AgendaPage, type AgendaQuery, type AgentDirectory } from '@app/core';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
+import { readAgendaPage } from '../scheduler/scheduler-agenda';
 
 /** The scheduler's view of which agents exist, from the `agents` read model and its checkpoint. */
 export class PostgresAgentDirectory implements AgentDirectory {
@@ -13,6 +14,11 @@ export class PostgresAgentDirectory implements AgentDirectory {
   async agentIds(): Promise<string[]> {
     const { rows } = await this.pool.query<{ agent_id: string }>('SELECT agent_id FROM agents ORDER BY agent_id');
     return rows.map((row) => row.agent_id);
+  }
+
+  /** A page of the scheduler_agenda read model (migration 0018): what a starting scheduler evaluates, and its moving horizon. */
+  agenda(query: AgendaQuery): Promise<AgendaPage> {
+    return readAgendaPage(this.pool, query, this.projection);
   }
 
   async projectedUpTo(): Promise<bigint | null> {

@@ -76,7 +76,7 @@ async function decidedAt(pool: Pool, active: string[], since: number): Promise<n
 async function runFleet(ctx: BenchContext, agents: number): Promise<FleetRun> {
   const url = await ctx.pg.isolated(`fleet_${agents}`);
   const pool = await ctx.pg.migratedPool(url, 8);
-  const store = benchStore(pool);
+  const store = await benchStore(pool);
   const ids = Array.from({ length: agents }, (_, i) => `fleet-${i}`);
   const every = Math.round(1 / ACTIVE_SHARE);
   const isActive = (i: number) => i % every === 0;

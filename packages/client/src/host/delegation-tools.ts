@@ -26,7 +26,7 @@ export const spawnAgentTool: HostTool = {
       workspace_mode: { type: 'string', enum: ['private_child', 'public_named'] },
       agent_id: { ...ID, description: "the child's id (default: generated)" },
       work_item_id: { ...ID, description: 'your item the child works for (default: your current focus)' },
-      preset: { ...OPAQUE, description: "kept on the child for its host (e.g. which model or tools it gets)" },
+      preset: { ...OPAQUE, description: 'kept on the child for its host (e.g. which model or tools it gets)' },
       template: { ...OPAQUE, description: 'kept on the child for its host' },
     },
     required: [],

@@ -15,6 +15,9 @@ export interface HandoffScenarioOptions {
   killDuringSpawns?: boolean;
 }
 
+/** A start (ts-node transpiles the service each time) may take minutes on a loaded machine. */
+const START_TIMEOUT_MS = 240_000;
+
 type Delegation = { parent: string; child: string; item: string; delegationId: string; report: string };
 
 /** What the scenario found: one line per broken promise (empty when every hand-off held). */
@@ -34,7 +37,7 @@ export interface HandoffReport extends HandoffCheck {
  */
 export async function killDuringHandoffs(databaseUrl: string, options: HandoffScenarioOptions = {}) {
   const dataDir = tempDataDir('reliability-handoff-');
-  let service = await ServiceProcess.start({ dataDir, databaseUrl });
+  let service = await ServiceProcess.start({ dataDir, databaseUrl, timeoutMs: START_TIMEOUT_MS });
   const restarts: number[] = [];
   const killers: Array<Promise<void>> = [];
   let over = false;
@@ -44,7 +47,7 @@ export async function killDuringHandoffs(databaseUrl: string, options: HandoffSc
     if (over) return;
     await service.kill9();
     const started = Date.now();
-    service = await ServiceProcess.start({ dataDir, databaseUrl });
+    service = await ServiceProcess.start({ dataDir, databaseUrl, timeoutMs: START_TIMEOUT_MS });
     restarts.push(Date.now() - started);
   };
   try {

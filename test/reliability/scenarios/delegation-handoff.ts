@@ -165,8 +165,9 @@ type Sender = (method: string, path: string, body?: object, key?: string) => Pro
 /** A call retried (same key) through network errors and 5xx until the service answers it. */
 function sender(base: () => string): Sender {
   return async (method, path, body, key) => {
-    // Long enough for a restart under load (ts-node transpiles the service on every start).
-    const until = Date.now() + 180_000;
+    // Longer than a restart may take (START_TIMEOUT_MS) on a loaded machine.
+    const until = Date.now() + START_TIMEOUT_MS + 60_000;
+    let last = 'nothing yet';
     for (;;) {
       try {
         const response = await fetch(`${base()}${path}`, {
@@ -180,14 +181,16 @@ function sender(base: () => string): Sender {
           signal: AbortSignal.timeout(10_000),
         });
         const text = await response.text();
+        last = `${response.status} ${text.slice(0, 200)}`;
         if (response.status < 500) {
           if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
           return text === '' ? undefined : JSON.parse(text);
         }
       } catch (error) {
         if (error instanceof Error && error.message.startsWith(`${method} ${path}:`)) throw error;
+        last = error instanceof Error ? error.message : String(error);
       }
-      if (Date.now() > until) throw new Error(`${method} ${path}: no answer`);
+      if (Date.now() > until) throw new Error(`${method} ${path}: no answer (last: ${last})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };

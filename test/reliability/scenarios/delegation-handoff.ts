@@ -70,8 +70,10 @@ export async function killDuringHandoffs(databaseUrl: string, options: HandoffSc
       ? killWhen(() => delegations.length, Math.ceil((parents.length * perParent) / 2))
       : null;
     if (spawning) killers.push(spawning);
-    await Promise.all(
-      parents.map(async (parent) => {
+    // A restart that fails ends the scenario at once, with the service's output (not the callers' timeout).
+    await Promise.all([
+      ...(spawning ? [spawning] : []),
+      ...parents.map(async (parent) => {
         for (let i = 0; i < perParent; i++) {
           const child = `${parent}-c${i}`;
           const item = i % 2 === 0 ? 'w-a' : 'w-b';
@@ -86,8 +88,7 @@ export async function killDuringHandoffs(databaseUrl: string, options: HandoffSc
           delegations.push({ parent, child, item, delegationId, report: `report of ${child}` });
         }
       }),
-    );
-    await spawning;
+    ]);
     // A lease longer than any restart: the children's turns outlive the kills.
     const turns = new Map<string, string>();
     for (const d of delegations) {
@@ -102,13 +103,13 @@ export async function killDuringHandoffs(databaseUrl: string, options: HandoffSc
       for (let k = 1; k <= kills; k++) await killWhen(() => finished, (delegations.length * k) / (kills + 1));
     })();
     killers.push(killing);
-    await Promise.all(
-      delegations.map(async (d) => {
+    await Promise.all([
+      killing,
+      ...delegations.map(async (d) => {
         await finishChild(send, d, turns.get(d.child)!);
         finished += 1;
       }),
-    );
-    await killing;
+    ]);
 
     const open = async () => {
       let count = 0;

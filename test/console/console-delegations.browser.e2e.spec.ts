@@ -66,5 +66,6 @@ describeIf(existsSync(CHROMIUM), 'console: delegations', 'chromium not installed
     await fromParent.waitFor();
     expect(await fromParent.textContent()).toContain(parent);
     expect(await fromParent.textContent()).toContain('from parent');
+    expect(await fromParent.textContent()).toContain('delegated');
   }, 60_000);
 });

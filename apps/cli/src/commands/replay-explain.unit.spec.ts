@@ -73,6 +73,8 @@ describe('explain --from-dir', () => {
     expect(run.stdout).toContain('not runnable: plan_status needs_input (waits for the operator)');
     expect(run.stdout).toMatch(/queue: 0 queued; empty/);
     expect(run.stdout).toMatch(/waits for:\n {2}the operator: w-input needs input/);
+    // Issue 17 item 4: the closure is shown in the CLI too (the operator wait comes first).
+    expect(run.stdout).toContain('closure: waiting (waiting_operator): needs_input:w-input');
   });
 
   it('refuses an --at beyond the stream (exit 4) and a malformed --at or --now (exit 2)', async () => {

@@ -3,7 +3,13 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_ONLY_ROUTE, PUBLIC_ROUTE, ROUTE_ROLES } from './route-metadata';
 import type { TokenRole } from './roles';
-import { REQUEST_AUTHORIZER, type AccessRequirement, type Caller, type RequestAuthorizer } from './request-authorizer';
+import {
+  authorizeAtEdge,
+  REQUEST_AUTHORIZER,
+  type AccessRequirement,
+  type Caller,
+  type RequestAuthorizer,
+} from './request-authorizer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +31,7 @@ export class ApiAuthGuard implements CanActivate {
     @Inject(REQUEST_AUTHORIZER) private readonly authorizer: RequestAuthorizer,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const targets = [context.getHandler(), context.getClass()];
@@ -39,7 +45,16 @@ export class ApiAuthGuard implements CanActivate {
             agentId: params.agent_id,
             roles: this.reflector.getAllAndOverride<readonly TokenRole[] | undefined>(ROUTE_ROLES, targets),
           };
-    request.caller = this.authorizer.authorize(request.headers.authorization, requirement);
-    return true;
+    try {
+      request.caller = this.authorizer.authorize(request.headers.authorization, requirement);
+      return true;
+    } catch (error) {
+      // A refusal may be a private child spawned on another replica a moment ago: ask the store.
+      if (!this.authorizer.authorizeResolving) throw error;
+      return authorizeAtEdge(this.authorizer, request.headers.authorization, requirement).then((caller) => {
+        request.caller = caller;
+        return true;
+      });
+    }
   }
 }

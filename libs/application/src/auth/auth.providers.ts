@@ -5,7 +5,9 @@ import { REQUEST_AUTHORIZER, type RequestAuthorizer } from './request-authorizer
 import { ensureAdminToken } from './admin-token';
 import { TokenAuthenticator } from './bearer-token';
 import { TokenRequestAuthorizer } from './token-request-authorizer';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { PRIVATE_CHILDREN, PrivateChildren } from './private-children';
+import { storeSpawnLookup } from './spawn-lookup';
 import { ApiTokensFileWatcher, logGrants, readApiTokensFile } from './api-tokens-reload';
 
 /** The process's token set: replaced in place when RUNTIME_API_TOKENS_FILE is reloaded. */
@@ -25,13 +27,21 @@ export const tokenAuthenticatorProvider: Provider = {
   },
 };
 
-export const privateChildrenProvider: Provider = { provide: PRIVATE_CHILDREN, useValue: new PrivateChildren() };
+/** One per app (a factory, not a module-level value: two apps in one process keep their own). */
+export const privateChildrenProvider: Provider = { provide: PRIVATE_CHILDREN, useFactory: () => new PrivateChildren() };
 
+/** With the store (every runtime process has one), a miss is resolved through it (ADR 0031). */
 export const requestAuthorizerProvider: Provider = {
   provide: REQUEST_AUTHORIZER,
-  inject: [TOKEN_AUTHENTICATOR, PRIVATE_CHILDREN],
-  useFactory: (authenticator: TokenAuthenticator, children: PrivateChildren): RequestAuthorizer =>
-    new TokenRequestAuthorizer(authenticator, (agentId) => children.ancestorsOf(agentId)),
+  inject: [TOKEN_AUTHENTICATOR, PRIVATE_CHILDREN, { token: EVENT_STORE, optional: true }],
+  useFactory: (authenticator: TokenAuthenticator, children: PrivateChildren, store?: EventStore): RequestAuthorizer => {
+    const lookup = store ? storeSpawnLookup(store) : undefined;
+    return new TokenRequestAuthorizer(
+      authenticator,
+      (agentId) => children.ancestorsOf(agentId),
+      lookup && ((agentId) => children.learn(agentId, lookup)),
+    );
+  },
 };
 
 /** Watches RUNTIME_API_TOKENS_FILE (and listens for SIGHUP) while the app runs; nothing without a file. */

@@ -8,6 +8,7 @@ export * from './api-tokens-reload';
 export * from './bearer-token';
 export * from './access-decision';
 export * from './private-children';
+export * from './spawn-lookup';
 export * from './token-request-authorizer';
 export * from './admin-token';
 export * from './auth.guard';

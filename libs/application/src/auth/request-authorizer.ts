@@ -38,6 +38,22 @@ export interface RequestAuthorizer {
    * `forbidden` error.
    */
   authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null;
+  /**
+   * The same, for the edges that can wait (the HTTP guard, the gRPC calls): an agent the token's
+   * grant does not name may be resolved through the store first (a private child just spawned
+   * on another replica). Absent: `authorize`.
+   */
+  authorizeResolving?(authorization: string | undefined, requirement: AccessRequirement): Promise<Caller | null>;
+}
+
+/** `authorizeResolving` when the authorizer has it, else `authorize`. */
+export function authorizeAtEdge(
+  authorizer: RequestAuthorizer,
+  authorization: string | undefined,
+  requirement: AccessRequirement,
+): Promise<Caller | null> {
+  if (authorizer.authorizeResolving) return authorizer.authorizeResolving(authorization, requirement);
+  return Promise.resolve().then(() => authorizer.authorize(authorization, requirement));
 }
 
 export const REQUEST_AUTHORIZER = Symbol('REQUEST_AUTHORIZER');

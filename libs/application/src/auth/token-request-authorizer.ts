@@ -14,7 +14,29 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
     private readonly authenticator: TokenAuthenticator,
     /** The private children's ancestors (a token of a parent covers them); absent: none. */
     private readonly ancestorsOf?: AncestorsOf,
+    /** Learns an agent's ancestors from the store after a miss (true: learned some); absent: none. */
+    private readonly learnAncestors?: (agentId: string) => Promise<boolean>,
   ) {}
+
+  /**
+   * `authorize`, but a token refused an agent it does not name is given one more chance: the
+   * agent's ancestry is read from the store (a private child spawned on another replica a moment
+   * ago, before this one's refresh), then the same rules decide again.
+   */
+  async authorizeResolving(authorization: string | undefined, requirement: AccessRequirement): Promise<Caller | null> {
+    try {
+      return this.authorize(authorization, requirement);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'forbidden' || this.learnAncestors === undefined) throw error;
+      if (requirement.kind !== 'agent' || requirement.agentId === undefined) throw error;
+      const token = parseBearer(authorization);
+      const caller = token === null ? null : this.authenticator.authenticate(token);
+      if (caller === null || caller.agents.length === 0 || canActOn(caller, requirement.agentId, this.ancestorsOf))
+        throw error;
+      if (!(await this.learnAncestors(requirement.agentId))) throw error;
+      return this.authorize(authorization, requirement);
+    }
+  }
 
   authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null {
     const token = parseBearer(authorization);

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { AgentState } from '../agent/agent.state';
 import { reviveAgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
-import { registered } from '../testing/fixtures';
+import type { AgentCommand } from '../agent/agent.commands';
+import { meta, registered } from '../testing/fixtures';
 import { type Action, actionArb, play, type World } from '../testing/random-actions';
 import { wcmd } from '../testing/waiting-fixtures';
 import { apply, streamOf } from '../testing/worker-simulation';
@@ -22,18 +23,73 @@ import {
 //   turn in progress -> continuable; last turn terminal failed -> failed;
 //   runnable work -> continuable; last turn completed, or nothing waiting -> completed.
 
-type Life = Action | { t: 'blockingTask' };
+type Ending = 'completed' | 'failed' | 'cancelled';
+/** Besides the random actions: a blocking task, and a delegation's life on the parent's side. */
+type Life =
+  Action | { t: 'blockingTask' } | { t: 'delegate' } | { t: 'awaitChild' } | { t: 'childEnds'; state: Ending };
 const lifeArb: fc.Arbitrary<Life> = fc.oneof(
   { weight: 12, arbitrary: actionArb },
   { weight: 1, arbitrary: fc.constant({ t: 'blockingTask' as const }) },
 );
+/** Lives with delegations: the parent delegates its focus, may wait on the child task, sees it end. */
+const delegationLifeArb: fc.Arbitrary<Life> = fc.oneof(
+  { weight: 8, arbitrary: actionArb },
+  { weight: 2, arbitrary: fc.constant({ t: 'delegate' as const }) },
+  { weight: 1, arbitrary: fc.constant({ t: 'awaitChild' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Ending>('completed', 'failed', 'cancelled').map((state) => ({
+      t: 'childEnds' as const,
+      state,
+    })),
+  },
+);
 const DEAD_LETTER: DeadLetterInput = { projection: 'read_models', position: '9', revision: '3', event_type: 'X' };
 
+/** The parent's newest delegation still running (the one a wait or an end is about). */
+const runningDelegation = (state: AgentState) =>
+  state.delegations
+    .values()
+    .filter((d) => d.role === 'parent' && (d.state === 'delegated' || d.state === 'working'))
+    .at(-1);
+
 function playLife(w: World, a: Life): World {
-  if (a.t !== 'blockingTask') return play(w, a);
+  if (a.t !== 'blockingTask' && a.t !== 'delegate' && a.t !== 'awaitChild' && a.t !== 'childEnds') return play(w, a);
   const seq = w.stream.seq + 1;
-  const stream = apply({ ...w.stream, seq }, wcmd.createTask(`tb-${seq}`, { wait_policy: 'blocking' }));
-  return { ...w, stream };
+  const at = { ...w.stream, seq };
+  const running = runningDelegation(w.stream.state);
+  let command: AgentCommand | null = null;
+  if (a.t === 'blockingTask') command = wcmd.createTask(`tb-${seq}`, { wait_policy: 'blocking' });
+  if (a.t === 'delegate')
+    command = {
+      type: 'DelegateWorkItem',
+      data: {
+        delegation_id: `dlg-${seq}`,
+        child_agent_id: `kid-${seq}`,
+        initial_message: 'do it',
+        message_id: `md-${seq}`,
+      },
+      meta: meta(),
+    };
+  if (a.t === 'awaitChild' && running)
+    command = wcmd.waitFor(`iw-${seq}`, running.parent_work_item_id, {
+      wake: 'task_result',
+      resource: running.delegation_id,
+    });
+  if (a.t === 'childEnds' && running)
+    command = {
+      type: 'CompleteDelegation',
+      data: {
+        delegation_id: running.delegation_id,
+        state: a.state,
+        result_summary: a.state === 'completed' ? 'done' : null,
+        reason: a.state === 'completed' ? null : 'child_stopped',
+        child_work_item_id: null,
+        message_id: `mr-${seq}`,
+      },
+      meta: meta(),
+    };
+  return { ...w, stream: command === null ? at : apply(at, command) };
 }
 
 function statesOf(actions: Life[]): AgentState[] {
@@ -109,7 +165,21 @@ const lives = fc.oneof(
   fc.array(turnLifeArb, { minLength: 1, maxLength: 40, size: 'max' }),
 );
 
+const delegationLives = fc.array(delegationLifeArb, { minLength: 1, maxLength: 80, size: 'max' });
+
 describe('closure over random agent lives (property)', () => {
+  it('follows the same precedence on lives with delegations (the child task, its wait, its result)', () => {
+    fc.assert(
+      fc.property(delegationLives, fc.boolean(), (actions, deadLetter) => {
+        for (const state of statesOf(actions)) {
+          const view = closureOf(state, deadLetter ? { dead_letter: DEAD_LETTER } : {});
+          expect({ closure: view.closure, reason: view.reason }).toEqual(expected(state, deadLetter));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('follows the precedence of issue 17 item 4 on every state a life goes through', () => {
     fc.assert(
       fc.property(lives, fc.boolean(), (actions, deadLetter) => {
@@ -141,6 +211,33 @@ describe('closure over random agent lives (property)', () => {
 });
 
 describe('the random lives of the closure property', () => {
+  it('delegate, wait on the child task and see it end (delegations are in the lives, not only beside them)', () => {
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(delegationLives, (actions) => {
+        for (const state of statesOf(actions)) {
+          for (const d of state.delegations.values()) seen.add(`delegation:${d.state}`);
+          const awaited = state.waiting_intents
+            .values()
+            .some(
+              (i) => i.status === 'active' && i.wake === 'task_result' && state.delegations.has(String(i.resource)),
+            );
+          if (awaited && closureOf(state).reason === 'waiting_task') seen.add('waiting_on_child');
+        }
+      }),
+      { numRuns: 150, seed: 17 },
+    );
+    expect([...seen].sort()).toEqual(
+      [
+        'delegation:cancelled',
+        'delegation:completed',
+        'delegation:delegated',
+        'delegation:failed',
+        'waiting_on_child',
+      ].sort(),
+    );
+  });
+
   it('reach every rule of the precedence (the property is not vacuous)', () => {
     const seen = new Set<ClosureReason>();
     fc.assert(

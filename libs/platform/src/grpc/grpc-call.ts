@@ -5,7 +5,13 @@ import { classifyError } from '../errors/classify-error';
 import { ApiError } from '@app/core';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { toJsonSafe } from '../errors/json-safe';
-import type { AccessRequirement, Caller, ReadYourWrites, RequestAuthorizer } from '@app/application';
+import {
+  authorizeAtEdge,
+  type AccessRequirement,
+  type Caller,
+  type ReadYourWrites,
+  type RequestAuthorizer,
+} from '@app/application';
 import { enforceRateLimit, rateLimitKey, type RateLimiter } from '../security/rate-limiter';
 import type { LoginThrottle } from '../security/login-throttle';
 import type { GrpcMethodOptions } from './grpc.decorators';
@@ -121,7 +127,11 @@ export function callLog(deps: Pick<UnaryHandlerDeps, 'logger'>, path: string, re
  * the failed-login throttle, the rate limit (every call of a valid token counts), then the
  * token against the method's requirement. Returns the caller or throws the refusal.
  */
-export function admitCall(deps: UnaryHandlerDeps, options: GrpcMethodOptions, call: AdmittedCall): Caller | null {
+export async function admitCall(
+  deps: UnaryHandlerDeps,
+  options: GrpcMethodOptions,
+  call: AdmittedCall,
+): Promise<Caller | null> {
   assertWellFormedRequest(call.request);
   const authorization = firstString(call.metadata, 'authorization');
   const peer = options.public ? null : peerAddress(safePeer(call));
@@ -133,7 +143,7 @@ export function admitCall(deps: UnaryHandlerDeps, options: GrpcMethodOptions, ca
     if (key !== null) enforceRateLimit(deps.limiter, key);
   }
   try {
-    return deps.authorizer.authorize(authorization, requirementFor(options, call.request));
+    return await authorizeAtEdge(deps.authorizer, authorization, requirementFor(options, call.request));
   } catch (error) {
     if (error instanceof ApiError && error.code === 'unauthorized') deps.loginThrottle?.recordFailure(peer);
     throw error;
@@ -162,7 +172,7 @@ export function createUnaryHandler(
     const span = deps.tracing ? startGrpcServerSpan(deps.tracing, path, call.metadata) : null;
     const run = async () => {
       try {
-        const caller = admitCall(deps, options, call);
+        const caller = await admitCall(deps, options, call);
         const reply = toReply(
           await invoke(call.request, {
             caller,

@@ -107,7 +107,7 @@ export function createServerStreamHandler(
     const served = (async () => {
       let items: AsyncIterable<unknown>;
       try {
-        const caller = admitCall(deps, options, call);
+        const caller = await admitCall(deps, options, call);
         items = await invoke(call.request, { caller, metadata: call.metadata, requestId, signal: abort.signal });
       } catch (error) {
         return fail(error);

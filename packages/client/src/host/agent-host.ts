@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { RuntimeApiError } from '../errors';
 import { sleep } from '../retry';
 import type { AgentHostOptions, HostEvent, HostListener, HostTool, StopMode } from './host-types';
+import { DELEGATION_TOOLS } from './delegation-tools';
 import { WORK_ITEM_TOOLS } from './tools';
 import { TurnRunner, type OpenedTurn } from './turn-runner';
 
@@ -25,7 +26,7 @@ export interface StopOptions {
 }
 
 export class AgentHost {
-  /** The tools the model is offered: the work-item tools, wait_for, then the host's own. */
+  /** The tools the model is offered: the work-item tools, wait_for, spawn_agent, then the host's own. */
   readonly tools: readonly HostTool[];
   private readonly listeners = new Set<HostListener>();
   private readonly loops = new Map<string, Promise<void>>();
@@ -36,7 +37,8 @@ export class AgentHost {
   private started = false;
 
   constructor(private readonly options: AgentHostOptions) {
-    const tools = [...WORK_ITEM_TOOLS, ...(options.tools ?? [])];
+    const builtIn = options.spawnTool === false ? WORK_ITEM_TOOLS : [...WORK_ITEM_TOOLS, ...DELEGATION_TOOLS];
+    const tools = [...builtIn, ...(options.tools ?? [])];
     const names = new Set<string>();
     for (const tool of tools) {
       if (names.has(tool.name)) throw new Error(`AgentHost: two tools are named "${tool.name}"`);

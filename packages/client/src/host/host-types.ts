@@ -19,6 +19,7 @@ export type HostClient = Pick<
   | 'getPlan'
   | 'listWorkItems'
   | 'waitFor'
+  | 'spawn'
 >;
 
 /** What a tool gets besides its arguments. */
@@ -88,8 +89,10 @@ export interface AgentHostOptions {
   agents?: string[];
   /** The host's standing instructions (the system prompt before the runtime's context). */
   instructions?: string;
-  /** Extra tools beside the work-item tools and wait_for (a name may not repeat). */
+  /** Extra tools beside the work-item tools, wait_for and spawn_agent (a name may not repeat). */
   tools?: HostTool[];
+  /** Offer the model `spawn_agent` (default true; false: the model cannot hand work to other agents). */
+  spawnTool?: boolean;
   /** The lease of a turn the host opens (default 60 s); heartbeats come at a third of it. */
   leaseTtlMs?: number;
   /** The long poll of each activation (default 30 s, at most 60 s). */

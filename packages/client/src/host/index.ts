@@ -21,5 +21,6 @@ export {
   waitForTool,
   WORK_ITEM_TOOLS,
 } from './tools';
+export { DELEGATION_TOOLS, spawnAgentTool } from './delegation-tools';
 export { renderMessage, roundText, wireId, type HostMessage } from './turn-text';
 export * from './model';

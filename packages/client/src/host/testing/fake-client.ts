@@ -78,6 +78,24 @@ export class FakeClient {
       getPlan: (...args: unknown[]) => record('getPlan', args, () => '# plan'),
       listWorkItems: (...args: unknown[]) => record('listWorkItems', args, () => ({ items: [], total: 0 })),
       waitFor: (...args: unknown[]) => record('waitFor', args, () => ({ waiting_intent: { id: 'i-1' }, warnings: [] })),
+      spawn: (...args: unknown[]) =>
+        record('spawn', args, () => {
+          const body = args[1] as { agent_id?: string; workspace_mode: string; work_item_id?: string };
+          const child = body.agent_id ?? 'child-gen';
+          const isPrivate = body.workspace_mode === 'private_child';
+          return {
+            workspace_mode: body.workspace_mode,
+            child_agent_id: child,
+            delegation: isPrivate
+              ? { delegation_id: 'dlg-1', parent_work_item_id: body.work_item_id ?? 'w-focus', label: 'label' }
+              : null,
+            task: isPrivate ? { id: 'dlg-1', kind: 'child_agent' } : null,
+            child_message_id: 'msg-1',
+            warnings: [],
+            revision: '6',
+            position: '11',
+          };
+        }),
       agentEvents: () => {
         throw new Error('not faked');
       },

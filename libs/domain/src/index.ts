@@ -104,6 +104,8 @@ export {
   schedulerLadder,
 } from './scheduler/decide-next-action';
 export * from './scheduler/scheduler-settings';
+export * from './scheduler/scheduler-settings.parse';
+export * from './scheduler/what-if';
 export { dueRechecks, itemTriggerCount } from './scheduler/work-queue.rungs';
 export { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from './scheduler/scheduler.decide';
 export { evolveScheduler } from './scheduler/scheduler.evolve';

@@ -4,6 +4,7 @@ import { plainDecision, type SchedulerDecision } from '../scheduler/decision';
 import { addMs } from '../timer/timer.time';
 import { compiledSettings, type SchedulerSettings } from '../scheduler/scheduler-settings';
 import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey } from '../scheduler/tick-keys';
+import { classifyMessage } from '../scheduler/message-classification';
 import { isEmitted, itemTriggerCount } from '../scheduler/work-queue.rungs';
 import { compareInstants } from '../shared/time';
 import type { WorkItem } from '../work-item/work-item.state';
@@ -89,7 +90,7 @@ const standing = (
 
 const rankIn = (items: readonly { id: string }[], id: string) => items.findIndex((other) => other.id === id) + 1;
 
-/** The rung that would take an open item: its turn, a message about it, its class's rung, else waits or idle. */
+/** The rung that would take an open item: its turn, a message about it for the model, its class's rung, else waits or idle. */
 export function standingOf(
   state: AgentState,
   item: WorkItem,
@@ -100,7 +101,8 @@ export function standingOf(
   const turn = state.open_turn_id === null ? undefined : state.turns.get(state.open_turn_id);
   if (turn?.work_item_id === item.id) return standing(2, 'open_turn', state);
   const messages = queuedMessagesInOrder(state);
-  const message = messages.find((m) => m.work_item_id === item.id);
+  // Only a message that re-enters the model takes the item; a reduced one merely ranks before it.
+  const message = messages.find((m) => m.work_item_id === item.id && classifyMessage(state, m).model_reentry);
   if (message) return standing(3, 'queue_head', state, null, rankIn(messages, message.id), messages.length);
   switch (candidateClassOf(state, item)) {
     case 'current_runnable':

@@ -206,5 +206,7 @@ export function nextEventsOf(
     events.push(
       event('WorkItemUpdated', 'the item changes (a new revision, or a new trigger, makes a new tick key)', item.id),
     );
-  return [...events, ...rivalEvents(before, stand)];
+  // While the item itself is held, what ranks before it is not what stands in its way.
+  const held = has('needs_input') || has('wait') || has('blocked_by');
+  return held ? events : [...events, ...rivalEvents(before, stand)];
 }

@@ -1,9 +1,10 @@
 import type { AgentState } from '../agent/agent.state';
 import { decideNextAction } from '../scheduler/decide-next-action';
-import { type DecisionRecord, toDecisionRecord } from '../scheduler/decision';
+import type { DecisionRecord } from '../scheduler/decision';
 import { DEFAULT_SCHEDULER_SETTINGS, type SchedulerSettings } from '../scheduler/scheduler-settings';
 import type { WorkItem } from '../work-item/work-item.state';
 import { candidateClassOf } from './candidates';
+import { type DecisionView, toDecisionView } from './decision.view';
 import type { DeadLetterInput } from './closure';
 import { readinessOf, schedulingStateOf } from './scheduling';
 import {
@@ -52,8 +53,8 @@ export type WhyNot = {
   summary: string;
   /** The item as the scheduler sees it (null when archived: it left the live state). */
   item: WhyNotItem | null;
-  /** The decision the scheduler takes now (decideNextAction). */
-  decision: DecisionRecord;
+  /** The decision the scheduler takes now (decideNextAction; `recorded_at`: now, as for next_decision). */
+  decision: DecisionView;
   /** The rung that would take the item (null for a completed or archived item). */
   standing: WhyNotStanding | null;
   /** Every rung in the order it is climbed: whether it applies now, and whether its decision is about the item. */
@@ -129,7 +130,7 @@ function summaryOf(view: Omit<WhyNot, 'summary'>): string {
  */
 export function whyNot(state: AgentState, workItemId: string, now: string, inputs: WhyNotInputs = {}): WhyNot | null {
   const settings = inputs.settings ?? DEFAULT_SCHEDULER_SETTINGS;
-  const decision = toDecisionRecord(decideNextAction(state, now, settings));
+  const decision = toDecisionView(decideNextAction(state, now, settings), now);
   const steps = ladderSteps(state, workItemId, now, settings);
   const item = state.work_items.get(workItemId);
   if (item === undefined) {

@@ -6,6 +6,7 @@ import { READ_SCHEMAS } from './reads.schemas';
 import { STATE_SCHEMAS } from './state.schemas';
 import { TURN_SCHEMAS } from './turns.schemas';
 import { VIEW_SCHEMAS } from './views.schemas';
+import { WHY_SCHEMAS } from './why.schemas';
 
 /** Every reply schema of the HTTP API, by component name (`#/components/schemas/<name>`). */
 export const REPLY_SCHEMAS = {
@@ -16,6 +17,7 @@ export const REPLY_SCHEMAS = {
   ...COMMAND_SCHEMAS,
   ...READ_SCHEMAS,
   ...DELEGATION_SCHEMAS,
+  ...WHY_SCHEMAS,
   ...ERROR_SCHEMAS,
 };
 

@@ -159,11 +159,24 @@ function rivalEvents(before: RankedBefore[], stand: WhyNotStanding): WhyNotEvent
   if (messages.length > 0)
     events.push(event('MessageProcessed', `the queued messages before it are served (${names(messages)})`));
   if (of('wake_hint').length > 0) events.push(event('SystemTickEmitted', 'the pending wake hint is emitted'));
-  for (const rule of ['continue_active', 'triggered_review', 'work_item_recheck'] as const) {
-    const items = of(rule);
-    if (items.length > 0)
-      events.push(event('SystemTickEmitted', `the ${rule} ticks of ${names(items)} are emitted first`));
-  }
+  const focus = of('continue_active');
+  if (focus.length > 0)
+    events.push(
+      event(
+        'TurnStarted',
+        `the focus ${names(focus)} is served (its continue_active tick, then a turn) or stops being runnable`,
+      ),
+    );
+  const triggered = of('triggered_review');
+  if (triggered.length > 0)
+    events.push(
+      event('SystemTickEmitted', `the triggered items ${names(triggered)} are surfaced (triggered_review ticks)`),
+    );
+  const rechecks = of('work_item_recheck');
+  if (rechecks.length > 0)
+    events.push(
+      event('SystemTickEmitted', `the due rechecks of ${names(rechecks)} are surfaced (work_item_recheck ticks)`),
+    );
   const queued = of('queued_available');
   if (queued.length > 0) {
     events.push(

@@ -213,3 +213,24 @@ export type StrandedEntry = {
   stranded_at: string;
   age_ms: number;
 };
+
+/** GET /v1/agents/{a}/work-items/{w}/why: why the item is (not) next (docs/api.md, "Why not"). */
+export type WorkItemWhy = {
+  work_item_id: string;
+  now: string;
+  verdict: string;
+  summary: string;
+  standing: { rung: number; rule: string; rank: number | null; of: number | null } | null;
+  ladder: Array<{
+    rung: number;
+    rule: string;
+    applies: boolean;
+    kind: string | null;
+    reason: string | null;
+    concerns_item: boolean;
+  }>;
+  ranks_before: Array<{ rung: number; rule: string; kind: string; id: string; why: string }>;
+  ranks_before_total: number;
+  blockers: Array<{ kind: string; id: string | null; until: string | null; detail: string }>;
+  next_events: Array<{ event: string | null; id: string | null; at: string | null; description: string }>;
+};

@@ -290,6 +290,10 @@ describeIf(existsSync(CHROMIUM), 'console browser tests', 'chromium not installe
       // The scheduler's own writes about the item name it as their cause.
       await history.locator('tbody td:nth-child(4)', { hasText: 'scheduler' }).first().waitFor();
       await page.getByRole('region', { name: 'Plan' }).getByText('Regression test').waitFor();
+      // Why (not) next: the paused agent holds the ladder, and resuming it would help.
+      const why = page.getByRole('region', { name: 'Why (not) next' });
+      await why.locator('.badge', { hasText: 'held' }).waitFor();
+      await why.getByText('AgentResumed').waitFor();
       await shot('04-work-item');
     },
     STEP_MS,

@@ -15,11 +15,25 @@ import { REFUSALS_USAGE, refusalsCommand } from './commands/refusals.command';
 import { REPLAY_USAGE, replayCommand } from './commands/replay.command';
 import { STATUS_USAGE, statusCommand } from './commands/status.command';
 import { STRANDED_USAGE, strandedCommand } from './commands/stranded.command';
+import { WHAT_IF_USAGE, whatIfCommand } from './commands/what-if.command';
 
 type Command = { usage: string; summary: string; run(args: ParsedArgs, io: CliIo): Promise<number> };
 
 /** Options that take a value (`--as <id>`, `--at <revision>`...); every other `--name` is a switch. */
-const VALUED_OPTIONS = ['as', 'at', 'now', 'from-dir', 'reason', 'before', 'older-than', 'agent', 'limit', 'kind'];
+const VALUED_OPTIONS = [
+  'as',
+  'at',
+  'now',
+  'from-dir',
+  'reason',
+  'before',
+  'older-than',
+  'agent',
+  'limit',
+  'kind',
+  'item',
+  'policy',
+];
 
 const COMMANDS: Record<string, Command> = {
   export: {
@@ -75,8 +89,14 @@ const COMMANDS: Record<string, Command> = {
   explain: {
     usage: EXPLAIN_USAGE,
     summary:
-      'the decision at a revision (default the end; now = its recorded_at) and why each open item is or is not runnable',
+      'the decision at a revision (default the end; now = its recorded_at) and why each open item is or is not runnable; --item: why that item is (not) next',
     run: explainCommand,
+  },
+  'what-if': {
+    usage: WHAT_IF_USAGE,
+    summary:
+      'the recorded decisions that other scheduler settings (ranking, lease TTL, recheck) would change, side by side',
+    run: whatIfCommand,
   },
 };
 
@@ -100,7 +120,7 @@ exit codes:
   8 replay: a recorded decision is not reproduced
   9 check: a projection is stalled (a poison event parked an agent) or lagging
 
-replay and explain read the store like the other commands, or --from-dir <dir> (its events.jsonl:
+replay, explain and what-if read the store like the other commands, or --from-dir <dir> (its events.jsonl:
   a fixture under fixtures/scheduler or an export) without a database.
 `;
 

@@ -1,10 +1,11 @@
 import { apiGet, apiText, seg } from '../api';
 import { Empty, ErrorNote, Loading, Section, Time } from '../components/common';
 import { HistoryTable } from '../components/history';
+import { WhyNotPanel } from '../components/why-not';
 import { IntentsTable } from '../components/records';
 import { useAgentStream, useResource } from '../hooks';
 import { href } from '../router';
-import type { AgentEvent, List, WorkItem } from '../types';
+import type { AgentEvent, List, WorkItem, WorkItemWhy } from '../types';
 import { WorkItemSummary } from './agent-now';
 
 /** One work item: its state, its whole plan, and its history (every event about it, with who caused it), live. */
@@ -15,12 +16,13 @@ export function WorkItemPage({ token, agentId, workItemId }: { token: string; ag
   const agent = useResource((signal) => apiGet<{ revision: string }>(token, base, signal), key);
   const item = useResource((signal) => apiGet<WorkItem>(token, itemPath, signal), key);
   const plan = useResource((signal) => apiText(token, `${itemPath}/plan`, signal), key);
+  const why = useResource((signal) => apiGet<WorkItemWhy>(token, `${itemPath}/why`, signal), key);
   const history = useResource(
     (signal) => apiGet<List<AgentEvent>>(token, `${itemPath}/history?limit=500`, signal),
     key,
   );
   useAgentStream(token, agentId, agent.data ? agent.data.revision : agent.error ? null : undefined, () => {
-    void Promise.all([item.reload(), plan.reload(), history.reload()]);
+    void Promise.all([item.reload(), plan.reload(), history.reload(), why.reload()]);
   });
 
   const title = item.data ? item.data.objective : `Work item ${workItemId}`;
@@ -47,6 +49,10 @@ export function WorkItemPage({ token, agentId, workItemId }: { token: string; ag
             <p class="muted small">
               Created <Time iso={item.data.created_at} />, revision {item.data.revision}.
             </p>
+          </Section>
+          <Section id="item-why" title="Why (not) next">
+            <ErrorNote error={why.error} what="why the item is (not) next" />
+            {why.data && <WhyNotPanel why={why.data} />}
           </Section>
           <Section id="item-waits" title="Waiting intents on this item">
             {item.data.waiting_intents.length ? (

@@ -33,6 +33,7 @@ export * from './turns/turns.module';
 export * from './scheduler/activation';
 export * from './scheduler/activation-waiters';
 export * from './scheduler/scheduler.queries';
+export { GetWorkItemWhyQuery, type WorkItemWhyReply } from './scheduler/why-not.query';
 export * from './scheduler/scheduler-queries.module';
 export * from './scheduler/scheduler-step.service';
 export * from './scheduler/scheduler-worker';

@@ -96,7 +96,16 @@ export * from './scheduler/tick-keys';
 export * from './scheduler/scheduler.events';
 export * from './scheduler/scheduler.commands';
 export * from './scheduler/message-classification';
-export { decideNextAction, DUPLICATE_TICK_SUPPRESSED } from './scheduler/decide-next-action';
+export {
+  decideNextAction,
+  DUPLICATE_TICK_SUPPRESSED,
+  type LadderRule,
+  type LadderRung,
+  schedulerLadder,
+} from './scheduler/decide-next-action';
+export * from './scheduler/scheduler-settings';
+export * from './scheduler/scheduler-settings.parse';
+export * from './scheduler/what-if';
 export { dueRechecks, itemTriggerCount } from './scheduler/work-queue.rungs';
 export { decideEmitSystemTick, decideRecordDecision, decideReduceMessage } from './scheduler/scheduler.decide';
 export { evolveScheduler } from './scheduler/scheduler.evolve';
@@ -127,6 +136,9 @@ export * from './views/context';
 export * from './views/decision.view';
 export * from './views/turn.view';
 export * from './views/explanation';
+export * from './views/why-not';
+export type { RankedBefore, WhyNotStanding, WhyNotStep } from './views/why-not.ladder';
+export type { WhyNotBlocker, WhyNotBlockerKind, WhyNotEvent } from './views/why-not.reasons';
 export * from './views/closure';
 export * from './views/reminders';
 export * from './views/delegation.view';

@@ -28,6 +28,7 @@ function itemLines(reply: ExplainReply): string[] {
       `  ${item.id}${item.is_current ? ' (focus)' : ''}  readiness ${item.readiness}, scheduling ${item.scheduling_state}, class ${item.candidate_class}, plan ${item.plan_status}, revision ${item.revision}`,
     );
     lines.push(`    ${item.why}`);
+    lines.push(`    why not: ${item.why_not.summary}`);
     for (const intent of item.active_intents) {
       const triggered =
         intent.trigger_count > 0 ? `, triggered ${intent.trigger_count}x (last ${intent.last_triggered_at})` : '';

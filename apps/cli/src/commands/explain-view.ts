@@ -1,4 +1,4 @@
-import { type AnyEvent, evolve, explainState, initialAgentState } from '@app/domain';
+import { type AnyEvent, evolve, explainState, initialAgentState, whyNot } from '@app/domain';
 import { CliError, EXIT } from '../cli-io';
 import type { AgentStreamSource } from './replay-source';
 
@@ -20,6 +20,7 @@ export function explainAt(source: AgentStreamSource, at: number | null, now: str
     .slice(0, revision + 1)
     .reduce((s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e), initialAgentState());
   const instant = now ?? source.stored[revision].recorded_at;
+  const explanation = explainState(state, instant);
   return {
     agent_id: source.agentId,
     source: source.origin,
@@ -27,7 +28,12 @@ export function explainAt(source: AgentStreamSource, at: number | null, now: str
     last_revision: last,
     now: instant,
     now_source: now === null ? `recorded_at of revision ${revision}` : '--now',
-    ...explainState(state, instant),
+    ...explanation,
+    // Each open item's why-not verdict and standing (the whole view: `explain --item <w>`).
+    work_items: explanation.work_items.map((item) => {
+      const view = whyNot(state, item.id, instant)!;
+      return { ...item, why_not: { verdict: view.verdict, standing: view.standing, summary: view.summary } };
+    }),
   };
 }
 

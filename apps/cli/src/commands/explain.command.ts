@@ -4,19 +4,30 @@ import { CliError, EXIT, type CliIo } from '../cli-io';
 import { explainText } from './explain-text';
 import { explainAt } from './explain-view';
 import { loadAgentStream } from './replay-source';
+import { whyNotAt, whyNotText } from './why-not-view';
 
-export const EXPLAIN_USAGE = 'explain <agent> | --from-dir <dir> [--at <revision>] [--now <RFC3339>|now] [--json]';
+export const EXPLAIN_USAGE =
+  'explain <agent> | --from-dir <dir> [--item <work item>] [--at <revision>] [--now <RFC3339>|now] [--json]';
 
 /**
  * Folds the stream up to `--at` (default: its last revision) and prints the decision the
  * scheduler takes there, at `now` = recorded_at of the event at that revision (or `--now`: an instant, or `now` for the clock), and
  * for each open work item why it is or is not runnable, the queue head and what the agent waits for.
+ * With `--item <w>`: the why-not view of that item (the one GET .../work-items/{w}/why answers).
  */
 export async function explainCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  expectArgs(args, EXPLAIN_USAGE, { min: 0, max: 1 }, ['from-dir', 'json', 'at', 'now']);
+  expectArgs(args, EXPLAIN_USAGE, { min: 0, max: 1 }, ['from-dir', 'json', 'at', 'now', 'item']);
   const now = optionalNow(args.flags.now);
   const at = optionalRevision(args.flags.at);
+  const item = args.flags.item;
+  if (item === true || item === '')
+    throw new CliError(EXIT.usage, `--item needs a work item id\nusage: ${EXPLAIN_USAGE}`);
   const source = await loadAgentStream(args, io, EXPLAIN_USAGE);
+  if (item !== undefined) {
+    const view = whyNotAt(source, at, now, item);
+    io.stdout(args.flags.json === true ? `${JSON.stringify(view, null, 2)}\n` : whyNotText(view));
+    return EXIT.ok;
+  }
   io.stdout(
     args.flags.json === true
       ? `${JSON.stringify(explainAt(source, at, now), null, 2)}\n`

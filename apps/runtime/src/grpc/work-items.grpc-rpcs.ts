@@ -12,6 +12,7 @@ import {
 import {
   GetAgentQuery,
   GetWorkItemQuery,
+  GetWorkItemWhyQuery,
   ListPlanVersionsQuery,
   ListWorkItemsQuery,
   ReadPlanQuery,
@@ -79,6 +80,11 @@ export class WorkItemRpcs {
   @GrpcAgentQuery('GetWorkItem')
   async getWorkItem(request: RpcRequest<'GetWorkItem'>, agentId: string) {
     return this.queries.execute(new GetWorkItemQuery(agentId, requireId('work_item_id', request.work_item_id)));
+  }
+
+  @GrpcAgentQuery('GetWorkItemWhy')
+  async getWorkItemWhy(request: RpcRequest<'GetWorkItemWhy'>, agentId: string) {
+    return this.queries.execute(new GetWorkItemWhyQuery(agentId, requireId('work_item_id', request.work_item_id)));
   }
 
   @GrpcAgentQuery('ListWorkItems')

@@ -8,6 +8,7 @@ import {
   ReplacePlanCommand,
   UpdateWorkItemCommand,
   GetWorkItemQuery,
+  GetWorkItemWhyQuery,
   ListWorkItemsQuery,
   ReadPlanQuery,
   ListPlanVersionsQuery,
@@ -80,6 +81,18 @@ export class WorkItemsController {
   @ApiErrors({ 404: 'not_found: unknown agent or work item' })
   get(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
     return this.queries.execute(new GetWorkItemQuery(agentId, workItemId));
+  }
+
+  @ReadRoles()
+  @Get(':work_item_id/why')
+  @ApiOperation({
+    summary:
+      'Why (not) next: where the item stands in the scheduler ladder, what ranks before it, what holds it, which event would make it next (computed now on the aggregate)',
+  })
+  @ApiReply(200, 'WorkItemWhy')
+  @ApiErrors({ 404: 'not_found: unknown agent or work item (an archived item answers verdict archived)' })
+  why(@Param('agent_id', IdParamPipe) agentId: string, @Param('work_item_id', IdParamPipe) workItemId: string) {
+    return this.queries.execute(new GetWorkItemWhyQuery(agentId, workItemId));
   }
 
   @OperationRoles('UpdateWorkItem')

@@ -29,6 +29,7 @@ import {
   ListDeliverySummariesQuery,
   type ProjectionLag,
 } from './scheduler.queries';
+import { GetWorkItemWhyHandler } from './why-not.query';
 
 /** The aggregate of a registered agent (consistent reads), or 404. */
 async function registeredAgent(
@@ -124,4 +125,5 @@ export const SCHEDULER_QUERY_HANDLERS = [
   ListDecisionsHandler,
   ListBriefsHandler,
   ListDeliverySummariesHandler,
+  GetWorkItemWhyHandler,
 ];

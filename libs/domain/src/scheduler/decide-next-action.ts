@@ -4,6 +4,13 @@ import { compareInstants } from '../shared/time';
 import { queuedMessagesInOrder } from '../views/message.view';
 import { plainDecision, type SchedulerDecision } from './decision';
 import { classifyMessage } from './message-classification';
+import {
+  type CompiledSettings,
+  compiledSettings,
+  DEFAULT_SCHEDULER_SETTINGS,
+  type SchedulerSettings,
+} from './scheduler-settings';
+import { addMs } from '../timer/timer.time';
 import { idleRung, waitRung } from './waits.rung';
 import {
   continueActiveRung,
@@ -54,13 +61,15 @@ function gateRung(state: AgentState): SchedulerDecision | null {
  * Rung 2: one open turn per agent. An expired lease is evidence (the worker then issues
  * ExpireLease); the lease time itself is not, so heartbeats do not make a new decision.
  */
-function openTurnRung(state: AgentState, now: string): SchedulerDecision | null {
+function openTurnRung(state: AgentState, now: string, leaseTtlMs: number | null): SchedulerDecision | null {
   if (state.open_turn_id === null) return null;
   const turn = state.turns.get(state.open_turn_id);
   const evidence = [`open_turn:${state.open_turn_id}`];
   if (turn) {
     evidence.push(`message:${turn.message_id}`);
-    if (compareInstants(turn.lease_expires_at, now) <= 0) evidence.push('lease_expired');
+    const expiresAt =
+      leaseTtlMs === null ? turn.lease_expires_at : addMs(turn.last_heartbeat_at ?? turn.started_at, leaseTtlMs);
+    if (compareInstants(expiresAt, now) <= 0) evidence.push('lease_expired');
   }
   const links = turn ? { message_id: turn.message_id, work_item_id: turn.work_item_id ?? undefined } : {};
   return plainDecision('Noop', 'turn_in_progress', evidence, links);
@@ -79,29 +88,80 @@ function withSuppressed(decision: SchedulerDecision, suppressed: Suppressed): Sc
   return { ...decision, evidence: [...decision.evidence, ...lines] };
 }
 
-function decideUnguarded(state: AgentState, now: string): SchedulerDecision {
-  const first = gateRung(state) ?? openTurnRung(state, now) ?? queueRung(state);
-  if (first) return first;
+/** The rules of the ladder (docs/domain-contract.md §5), by name. */
+export type LadderRule =
+  | 'gate'
+  | 'open_turn'
+  | 'queue_head'
+  | 'wake_hint'
+  | 'continue_active'
+  | 'triggered_review'
+  | 'queued_available'
+  | 'work_item_recheck'
+  | 'waits'
+  | 'idle';
+
+/** One rung: its number in the docs' ladder, its rule, and how it decides (null: it does not apply). */
+export type LadderRung = {
+  readonly rung: number;
+  readonly rule: LadderRule;
+  readonly evaluate: (state: AgentState, now: string, suppressed: Suppressed) => SchedulerDecision | null;
+};
+
+function buildLadder(c: CompiledSettings): readonly LadderRung[] {
+  const workQueue: Record<CompiledSettings['work_queue_order'][number], LadderRung> = {
+    continue_active: { rung: 5, rule: 'continue_active', evaluate: (s, _, sup) => continueActiveRung(s, sup) },
+    triggered_review: { rung: 6, rule: 'triggered_review', evaluate: (s, _, sup) => triggeredReviewRung(s, sup, c) },
+    queued_available: { rung: 7, rule: 'queued_available', evaluate: (s, _, sup) => queuedAvailableRung(s, sup, c) },
+    work_item_recheck: { rung: 8, rule: 'work_item_recheck', evaluate: (s, now, sup) => recheckRung(s, now, sup, c) },
+  };
+  return [
+    { rung: 1, rule: 'gate', evaluate: (s) => gateRung(s) },
+    { rung: 2, rule: 'open_turn', evaluate: (s, now) => openTurnRung(s, now, c.settings.lease_ttl_ms) },
+    { rung: 3, rule: 'queue_head', evaluate: (s) => queueRung(s) },
+    { rung: 4, rule: 'wake_hint', evaluate: (s, _, sup) => wakeHintRung(s, sup) },
+    ...c.work_queue_order.map((rung) => workQueue[rung]),
+    { rung: 9, rule: 'waits', evaluate: (s) => waitRung(s, c) },
+    { rung: 10, rule: 'idle', evaluate: (s) => idleRung(s, c) },
+  ];
+}
+
+const ladders = new WeakMap<CompiledSettings, readonly LadderRung[]>();
+
+/** The ladder for these settings, in the order it is climbed (rungs 5 to 8 ordered by the ranking). */
+export function schedulerLadder(settings: SchedulerSettings = DEFAULT_SCHEDULER_SETTINGS): readonly LadderRung[] {
+  const c = compiledSettings(settings);
+  let ladder = ladders.get(c);
+  if (ladder === undefined) {
+    ladder = buildLadder(c);
+    ladders.set(c, ladder);
+  }
+  return ladder;
+}
+
+function decideUnguarded(state: AgentState, now: string, settings: SchedulerSettings): SchedulerDecision {
   const suppressed: Suppressed = [];
-  const decision =
-    wakeHintRung(state, suppressed) ??
-    continueActiveRung(state, suppressed) ??
-    triggeredReviewRung(state, suppressed) ??
-    queuedAvailableRung(state, suppressed) ??
-    recheckRung(state, now, suppressed) ??
-    waitRung(state) ??
-    idleRung(state);
-  return withSuppressed(decision, suppressed);
+  for (const rung of schedulerLadder(settings)) {
+    const decision = rung.evaluate(state, now, suppressed);
+    if (decision) return withSuppressed(decision, suppressed);
+  }
+  /* istanbul ignore next: the idle rung always decides */
+  throw new Error('the ladder ended without a decision');
 }
 
 /**
  * The scheduler (docs/domain-contract.md §5): pure, deterministic and total. `state` is the agent's folded state
- * (its own scheduler projection); `now` matters only for due rechecks and lease evidence. A state
+ * (its own scheduler projection); `now` matters only for due rechecks and lease evidence; `settings`
+ * (docs/decisions/0037) are the runtime's defaults unless a what-if asks for others. A state
  * that breaks the record invariants still yields a decision: Noop `projection_invalid`.
  */
-export function decideNextAction(state: AgentState, now: string): SchedulerDecision {
+export function decideNextAction(
+  state: AgentState,
+  now: string,
+  settings: SchedulerSettings = DEFAULT_SCHEDULER_SETTINGS,
+): SchedulerDecision {
   try {
-    return decideUnguarded(state, now);
+    return decideUnguarded(state, now, settings);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return plainDecision('Noop', 'projection_invalid', [`error:${message}`]);

@@ -36,10 +36,14 @@ function readRecorded(data: RecordedData): DecisionRecord | null {
   return toDecisionRecord(decision as DecisionRecord);
 }
 
-function entryFor(state: AgentState, event: AnyEvent, index: number): DecisionReplayEntry {
+/** The `at` and the decision a SchedulerDecisionRecorded holds (null when unreadable). */
+export function readRecordedDecision(event: AnyEvent): { at: string; recorded: DecisionRecord | null } {
   const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as RecordedData;
-  const at = typeof data.at === 'string' ? data.at : '';
-  const recorded = readRecorded(data);
+  return { at: typeof data.at === 'string' ? data.at : '', recorded: readRecorded(data) };
+}
+
+function entryFor(state: AgentState, event: AnyEvent, index: number): DecisionReplayEntry {
+  const { at, recorded } = readRecordedDecision(event);
   const recomputed = toDecisionRecord(decideNextAction(state, at));
   const differences = recorded === null ? ['decision'] : decisionDifferences(recorded, recomputed);
   return { index, revision: state.version, at, recorded, recomputed, matches: differences.length === 0, differences };

@@ -2,22 +2,36 @@ import type { AgentState } from '../agent/agent.state';
 import { isTerminalTaskStatus } from '../task/task.state';
 import { scheduledTimers } from '../views/timer.view';
 import type { WaitingIntentRecord } from '../waiting-intent/waiting-intent.state';
-import { recencyComparator } from '../views/candidate-ranking';
+import { type Comparator, recencyComparator } from '../views/candidate-ranking';
+import { withinClassComparator } from '../views/candidates';
 import { activeIntents, readinessOf } from '../views/scheduling';
+import type { WorkItem } from '../work-item/work-item.state';
 import { plainDecision, type SchedulerDecision } from './decision';
+import { type CompiledSettings, compiledSettings, DEFAULT_SCHEDULER_SETTINGS } from './scheduler-settings';
+
+const DEFAULTS = compiledSettings(DEFAULT_SCHEDULER_SETTINGS);
+
+/** The declared recency order, or a what-if policy's keys for the class (docs/decisions/0037). */
+function orderOf(
+  state: AgentState,
+  settings: CompiledSettings,
+  cls: 'waiting_for_operator' | 'blocked',
+  items: WorkItem[],
+): Comparator {
+  return settings.declared_keys[cls] ? recencyComparator() : withinClassComparator(state, settings.keys[cls], items);
+}
 
 // Rungs 9-10 of docs/domain-contract.md §5: what an idle agent waits for, named in the evidence.
 
 /** Open items waiting for the operator: needs_input, or an active operator wait on the item. */
-function operatorItems(state: AgentState, intents: WaitingIntentRecord[]): string[] {
+function operatorItems(state: AgentState, intents: WaitingIntentRecord[], settings: CompiledSettings): string[] {
   const byWait = new Set(
     intents.filter((i) => i.wake === 'operator_input' && i.work_item_id !== null).map((i) => i.work_item_id),
   );
-  return state.work_items
+  const items = state.work_items
     .values()
-    .filter((item) => item.state === 'open' && (item.plan_status === 'needs_input' || byWait.has(item.id)))
-    .sort(recencyComparator())
-    .map((item) => item.id);
+    .filter((item) => item.state === 'open' && (item.plan_status === 'needs_input' || byWait.has(item.id)));
+  return items.sort(orderOf(state, settings, 'waiting_for_operator', items)).map((item) => item.id);
 }
 
 const intentEvidence = (intent: WaitingIntentRecord): string =>
@@ -37,9 +51,9 @@ function awaitedEvidence(state: AgentState, intents: WaitingIntentRecord[], oper
 }
 
 /** Rung 9: operator > task > timer > any other active intent. Null when nothing is awaited. */
-export function waitRung(state: AgentState): SchedulerDecision | null {
+export function waitRung(state: AgentState, settings: CompiledSettings = DEFAULTS): SchedulerDecision | null {
   const intents = activeIntents(state);
-  const operator = operatorItems(state, intents);
+  const operator = operatorItems(state, intents, settings);
   const timers = scheduledTimers(state);
   if (operator.length === 0 && intents.length === 0 && timers.length === 0) return null;
   const evidence = awaitedEvidence(state, intents, operator);
@@ -68,12 +82,11 @@ export function waitRung(state: AgentState): SchedulerDecision | null {
 }
 
 /** Rung 10: nothing to do and nothing awaited. Blocked items and running tasks are named (task presence is not a wait). */
-export function idleRung(state: AgentState): SchedulerDecision {
-  const blocked = state.work_items
+export function idleRung(state: AgentState, settings: CompiledSettings = DEFAULTS): SchedulerDecision {
+  const items = state.work_items
     .values()
-    .filter((item) => item.state === 'open' && readinessOf(state, item) === 'blocked')
-    .sort(recencyComparator())
-    .map((item) => `blocked:${item.id}`);
+    .filter((item) => item.state === 'open' && readinessOf(state, item) === 'blocked');
+  const blocked = items.sort(orderOf(state, settings, 'blocked', items)).map((item) => `blocked:${item.id}`);
   const tasks = state.tasks
     .values()
     .filter((task) => !isTerminalTaskStatus(task.status))

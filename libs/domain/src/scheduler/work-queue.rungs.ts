@@ -1,9 +1,11 @@
 import type { AgentState } from '../agent/agent.state';
 import { compareInstants } from '../shared/time';
+import { addMs } from '../timer/timer.time';
 import { queuedRunnable, rankedCandidates } from '../views/candidates';
 import { currentWorkItem, readinessOf } from '../views/scheduling';
 import type { OpenWorkItem } from '../work-item/work-item.state';
 import { type SchedulerDecision, type TickReason } from './decision';
+import { type CompiledSettings, compiledSettings, DEFAULT_SCHEDULER_SETTINGS } from './scheduler-settings';
 import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey, wakeHintKey } from './tick-keys';
 
 // Rungs 4-8 of docs/domain-contract.md §5: ticks with idempotency keys. A key already emitted is skipped (the
@@ -13,6 +15,8 @@ import { continueActiveKey, queuedAvailableKey, recheckKey, triggeredReviewKey, 
 export type Suppressed = string[];
 
 export const isEmitted = (state: AgentState, key: string): boolean => state.emitted_tick_keys.has(key);
+
+const DEFAULTS = compiledSettings(DEFAULT_SCHEDULER_SETTINGS);
 
 function tick(
   reason: TickReason,
@@ -75,8 +79,12 @@ export function itemTriggerCount(state: AgentState, workItemId: string): number 
 }
 
 /** Rung 6: the first triggered blocked item (ranked) not yet surfaced for its trigger count. */
-export function triggeredReviewRung(state: AgentState, suppressed: Suppressed): SchedulerDecision | null {
-  for (const item of rankedCandidates(state, 'triggered_blocked')) {
+export function triggeredReviewRung(
+  state: AgentState,
+  suppressed: Suppressed,
+  settings: CompiledSettings = DEFAULTS,
+): SchedulerDecision | null {
+  for (const item of rankedCandidates(state, 'triggered_blocked', settings.keys.triggered_blocked)) {
     const count = itemTriggerCount(state, item.id);
     const evidence = [`triggered_blocked:${item.id}`, `trigger_count:${count}`];
     const decision = unlessEmitted(
@@ -89,9 +97,20 @@ export function triggeredReviewRung(state: AgentState, suppressed: Suppressed): 
   return null;
 }
 
+/** The head of the queued runnable items and their count, in the settings' order (the index's when declared). */
+export function queuedHead(state: AgentState, settings: CompiledSettings = DEFAULTS) {
+  if (settings.declared_keys.queued_runnable) return queuedRunnable(state);
+  const queued = rankedCandidates(state, 'queued_runnable', settings.keys.queued_runnable);
+  return { head: queued[0], count: queued.length };
+}
+
 /** Rung 7: the first queued runnable item (oldest-touched first). Only the first: if surfaced already, move on. */
-export function queuedAvailableRung(state: AgentState, suppressed: Suppressed): SchedulerDecision | null {
-  const { head: first, count } = queuedRunnable(state);
+export function queuedAvailableRung(
+  state: AgentState,
+  suppressed: Suppressed,
+  settings: CompiledSettings = DEFAULTS,
+): SchedulerDecision | null {
+  const { head: first, count } = queuedHead(state, settings);
   if (first === undefined) return null;
   const evidence = [`queued_runnable:${first.id}`, `revision:${first.revision}`, `queued_runnable_count:${count}`];
   return unlessEmitted(
@@ -101,20 +120,28 @@ export function queuedAvailableRung(state: AgentState, suppressed: Suppressed): 
   );
 }
 
-/** Open blocked items whose recheck_at has come, soonest deadline first. */
-export function dueRechecks(state: AgentState, now: string): OpenWorkItem[] {
+/** Open blocked items whose recheck_at (plus the policy's delay) has come, soonest deadline first. */
+export function dueRechecks(state: AgentState, now: string, delayMs = 0): OpenWorkItem[] {
   const due: OpenWorkItem[] = [];
   for (const id of state.scheduling_index.rechecks) {
     const item = state.work_items.get(id) as OpenWorkItem & { recheck_at: string };
-    if (compareInstants(item.recheck_at, now) > 0) break;
+    const dueAt = delayMs === 0 ? item.recheck_at : addMs(item.recheck_at, delayMs);
+    if (compareInstants(dueAt, now) > 0) break;
     if (readinessOf(state, item) === 'blocked') due.push(item);
   }
   return due;
 }
 
 /** Rung 8: a blocked item's recheck_at is due; surfaced once per deadline. */
-export function recheckRung(state: AgentState, now: string, suppressed: Suppressed): SchedulerDecision | null {
-  for (const item of dueRechecks(state, now)) {
+export function recheckRung(
+  state: AgentState,
+  now: string,
+  suppressed: Suppressed,
+  settings: CompiledSettings = DEFAULTS,
+): SchedulerDecision | null {
+  const { recheck } = settings.settings;
+  if (!recheck.enabled) return null;
+  for (const item of dueRechecks(state, now, recheck.delay_ms)) {
     const recheckAt = item.recheck_at ?? '';
     const evidence = [`recheck_due:${item.id}`, `recheck_at:${recheckAt}`];
     const decision = unlessEmitted(

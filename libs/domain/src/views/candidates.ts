@@ -10,6 +10,7 @@ import {
   compareByKeys,
   type FieldValue,
   memoizedInstants,
+  type SortKey,
 } from './candidate-ranking';
 import { isTriggered, readinessOf, triggeredIntentsFor } from './scheduling';
 
@@ -83,24 +84,32 @@ function triggeredItems(state: AgentState): WorkItem[] {
   return [...ids].map((id) => state.work_items.get(id)).filter((item): item is WorkItem => item !== undefined);
 }
 
-/** Items of one class, in that class's ranking order (compareCandidates within one class). */
-export function rankedCandidates(state: AgentState, candidateClass: CandidateClass): WorkItem[] {
+/**
+ * Items of one class, in that class's ranking order (compareCandidates within one class), or in
+ * the order of other `keys` (a what-if policy's: docs/decisions/0037).
+ */
+export function rankedCandidates(
+  state: AgentState,
+  candidateClass: CandidateClass,
+  keys: readonly SortKey[] = CANDIDATE_KEYS[candidateClass],
+): WorkItem[] {
+  const declared = keys === CANDIDATE_KEYS[candidateClass];
   if (candidateClass === 'queued_runnable') {
-    return state.scheduling_index.runnable
+    const queued = state.scheduling_index.runnable
       .filter((id) => id !== state.current_work_item_id)
       .map((id) => state.work_items.get(id)!);
+    return declared ? queued : queued.sort(withinClassComparator(state, keys, queued));
   }
   const pool = candidateClass === 'triggered_blocked' ? triggeredItems(state) : state.work_items.values();
   const items = pool.filter((item) => candidateClassOf(state, item) === candidateClass);
-  return items.sort(withinClassComparator(state, candidateClass, items));
+  return items.sort(withinClassComparator(state, keys, items));
 }
 
 /**
  * The class's own keys with each item's values computed once per item instead of once per
  * comparison (an agent may hold thousands of items): the same order as compareCandidates for one class.
  */
-function withinClassComparator(state: AgentState, candidateClass: CandidateClass, items: WorkItem[]): Comparator {
-  const keys = CANDIDATE_KEYS[candidateClass];
+export function withinClassComparator(state: AgentState, keys: readonly SortKey[], items: WorkItem[]): Comparator {
   const triggered = keys.some((key) => key.field === 'last_triggered_at')
     ? new Map(items.map((item) => [item.id, lastTriggeredAt(state, item)]))
     : new Map<string, string | null>();

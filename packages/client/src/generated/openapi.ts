@@ -844,6 +844,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{agent_id}/work-items/{work_item_id}/why": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why (not) next: where the item stands in the scheduler ladder, what ranks before it, what holds it, which event would make it next (computed now on the aggregate) */
+        get: operations["WorkItemsController_why"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/attention": {
         parameters: {
             query?: never;
@@ -2577,6 +2594,74 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        WhyNotBlocker: {
+            detail: string;
+            /** @description the intent, turn, tick key or dead-letter position */
+            id: string | null;
+            /** @enum {string} */
+            kind: "agent_stopped" | "agent_paused" | "agent_parked" | "open_turn" | "needs_input" | "wait" | "blocked_by" | "tick_emitted";
+            /**
+             * Format: date-time
+             * @description when time alone ends it (a lease, a timer, a recheck)
+             */
+            until: string | null;
+        };
+        WhyNotEvent: {
+            /**
+             * Format: date-time
+             * @description when it is due, if known
+             */
+            at: string | null;
+            description: string;
+            /** @description the stream event type; null for what is not one (a dead letter answered) */
+            event: string | null;
+            /** @description the record it concerns (timer, task, intent, turn, item) */
+            id: string | null;
+        };
+        WhyNotRankedBefore: {
+            id: string;
+            /** @enum {string} */
+            kind: "agent" | "turn" | "message" | "wake_hint" | "work_item";
+            /** @enum {string} */
+            rule: "gate" | "open_turn" | "queue_head" | "wake_hint" | "continue_active" | "triggered_review" | "queued_available" | "work_item_recheck" | "waits" | "idle";
+            rung: number;
+            why: string;
+        };
+        /** @description The rung that would take the item. */
+        WhyNotStanding: {
+            /** @description how many candidates the rung has */
+            of: number | null;
+            /** @description 1-based rank among the rung’s candidates */
+            rank: number | null;
+            recheck_due: boolean;
+            /**
+             * Format: date-time
+             * @description rung 8: when its recheck comes due
+             */
+            recheck_due_at: string | null;
+            /** @enum {string} */
+            rule: "gate" | "open_turn" | "queue_head" | "wake_hint" | "continue_active" | "triggered_review" | "queued_available" | "work_item_recheck" | "waits" | "idle";
+            rung: number;
+            /** @description that key was already emitted (or consumed by a turn): the rung skips the item */
+            tick_emitted: boolean;
+            /** @description the tick key the rung would emit for the item */
+            tick_key: string | null;
+        };
+        /** @description One rung of the ladder, evaluated on its own, in the order the scheduler climbs them. */
+        WhyNotStep: {
+            /** @description the rung decides something now */
+            applies: boolean;
+            /** @description its decision is about this item */
+            concerns_item: boolean;
+            /** @description the decision kind it would take */
+            kind: string | null;
+            reason: string | null;
+            /** @enum {string} */
+            rule: "gate" | "open_turn" | "queue_head" | "wake_hint" | "continue_active" | "triggered_review" | "queued_available" | "work_item_recheck" | "waits" | "idle";
+            /** @description its number in the ladder of docs/domain-contract.md §5 */
+            rung: number;
+            work_item_id: string | null;
+        };
         /** @description The work item view (every work item reply and list). */
         WorkItem: {
             agent_id: string;
@@ -2639,6 +2724,44 @@ export interface components {
             /** @description always an array */
             warnings: components["schemas"]["Warning"][];
             work_item: components["schemas"]["WorkItem"];
+        };
+        /** @description Why this work item is (not) next: docs/api.md, "Why not". */
+        WorkItemWhy: {
+            agent_id: string;
+            blockers: components["schemas"]["WhyNotBlocker"][];
+            decision: components["schemas"]["Decision"];
+            /** @description null for an archived item */
+            item: components["schemas"]["WorkItemWhyItem"] | null;
+            ladder: components["schemas"]["WhyNotStep"][];
+            /** @description the nearest first; empty when it is next, completed or archived */
+            next_events: components["schemas"]["WhyNotEvent"][];
+            /** Format: date-time */
+            now: string;
+            /** @description at most 50 */
+            ranks_before: components["schemas"]["WhyNotRankedBefore"][];
+            ranks_before_total: number;
+            /** @description null for a completed or archived item */
+            standing: components["schemas"]["WhyNotStanding"] | null;
+            /** @description one sentence: the verdict, where it stands, the first reason, the first event that helps */
+            summary: string;
+            /** @enum {string} */
+            verdict: "next" | "in_turn" | "held" | "waiting" | "blocked" | "surfaced" | "ranked_behind" | "completed" | "archived";
+            work_item_id: string;
+        };
+        WorkItemWhyItem: {
+            blocked_by: string | null;
+            candidate_class: string;
+            is_current: boolean;
+            objective: string;
+            /** @enum {string} */
+            plan_status: "draft" | "ready" | "needs_input";
+            readiness: string;
+            /** Format: date-time */
+            recheck_at: string | null;
+            revision: number;
+            scheduling_state: string;
+            /** @enum {string} */
+            state: "open" | "completed";
         };
     };
     responses: {
@@ -5392,6 +5515,47 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["CommandUnavailable"];
+        };
+    };
+    WorkItemsController_why: {
+        parameters: {
+            query?: {
+                /** @description answer once the read models include this store position (a `position` from a command reply): waits a bounded time (default 5 s), then 503 read_model_lagging with Retry-After. read-your-writes: the store commit position of the last event of this command (for a command that wrote nothing, or a replayed one, of the agent's last event), a decimal string; pass it as `min_position` to a read to see this write */
+                min_position?: string;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+                work_item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WorkItemWhy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkItemWhy"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description not_found: unknown agent or work item (an archived item answers verdict archived) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ReadUnavailable"];
         };
     };
     ConsoleController_attention: {

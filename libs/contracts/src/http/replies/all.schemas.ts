@@ -7,6 +7,7 @@ import { STATE_SCHEMAS } from './state.schemas';
 import { STRANDED_SCHEMAS } from './stranded.schemas';
 import { TURN_SCHEMAS } from './turns.schemas';
 import { VIEW_SCHEMAS } from './views.schemas';
+import { WHY_SCHEMAS } from './why.schemas';
 
 /** Every reply schema of the HTTP API, by component name (`#/components/schemas/<name>`). */
 export const REPLY_SCHEMAS = {
@@ -18,6 +19,7 @@ export const REPLY_SCHEMAS = {
   ...READ_SCHEMAS,
   ...DELEGATION_SCHEMAS,
   ...STRANDED_SCHEMAS,
+  ...WHY_SCHEMAS,
   ...ERROR_SCHEMAS,
 };
 

@@ -33,6 +33,7 @@ import type { GetPlanReply as _agent_runtime_v1_GetPlanReply, GetPlanReply__Outp
 import type { GetPlanRequest as _agent_runtime_v1_GetPlanRequest, GetPlanRequest__Output as _agent_runtime_v1_GetPlanRequest__Output } from '../../agent_runtime/v1/GetPlanRequest';
 import type { GetStateRequest as _agent_runtime_v1_GetStateRequest, GetStateRequest__Output as _agent_runtime_v1_GetStateRequest__Output } from '../../agent_runtime/v1/GetStateRequest';
 import type { GetWorkItemRequest as _agent_runtime_v1_GetWorkItemRequest, GetWorkItemRequest__Output as _agent_runtime_v1_GetWorkItemRequest__Output } from '../../agent_runtime/v1/GetWorkItemRequest';
+import type { GetWorkItemWhyRequest as _agent_runtime_v1_GetWorkItemWhyRequest, GetWorkItemWhyRequest__Output as _agent_runtime_v1_GetWorkItemWhyRequest__Output } from '../../agent_runtime/v1/GetWorkItemWhyRequest';
 import type { HeartbeatReply as _agent_runtime_v1_HeartbeatReply, HeartbeatReply__Output as _agent_runtime_v1_HeartbeatReply__Output } from '../../agent_runtime/v1/HeartbeatReply';
 import type { HeartbeatRequest as _agent_runtime_v1_HeartbeatRequest, HeartbeatRequest__Output as _agent_runtime_v1_HeartbeatRequest__Output } from '../../agent_runtime/v1/HeartbeatRequest';
 import type { ListBriefsReply as _agent_runtime_v1_ListBriefsReply, ListBriefsReply__Output as _agent_runtime_v1_ListBriefsReply__Output } from '../../agent_runtime/v1/ListBriefsReply';
@@ -85,6 +86,7 @@ import type { WaitForRequest as _agent_runtime_v1_WaitForRequest, WaitForRequest
 import type { WatchChangesRequest as _agent_runtime_v1_WatchChangesRequest, WatchChangesRequest__Output as _agent_runtime_v1_WatchChangesRequest__Output } from '../../agent_runtime/v1/WatchChangesRequest';
 import type { WatchEventsRequest as _agent_runtime_v1_WatchEventsRequest, WatchEventsRequest__Output as _agent_runtime_v1_WatchEventsRequest__Output } from '../../agent_runtime/v1/WatchEventsRequest';
 import type { WorkItemView as _agent_runtime_v1_WorkItemView, WorkItemView__Output as _agent_runtime_v1_WorkItemView__Output } from '../../agent_runtime/v1/WorkItemView';
+import type { WorkItemWhy as _agent_runtime_v1_WorkItemWhy, WorkItemWhy__Output as _agent_runtime_v1_WorkItemWhy__Output } from '../../agent_runtime/v1/WorkItemWhy';
 
 export interface AgentRuntimeDefinition {
   Activate: MethodDefinition<_agent_runtime_v1_ActivateRequest, _agent_runtime_v1_ActivateReply, _agent_runtime_v1_ActivateRequest__Output, _agent_runtime_v1_ActivateReply__Output>
@@ -104,6 +106,7 @@ export interface AgentRuntimeDefinition {
   GetPlan: MethodDefinition<_agent_runtime_v1_GetPlanRequest, _agent_runtime_v1_GetPlanReply, _agent_runtime_v1_GetPlanRequest__Output, _agent_runtime_v1_GetPlanReply__Output>
   GetState: MethodDefinition<_agent_runtime_v1_GetStateRequest, _agent_runtime_v1_SchedulerState, _agent_runtime_v1_GetStateRequest__Output, _agent_runtime_v1_SchedulerState__Output>
   GetWorkItem: MethodDefinition<_agent_runtime_v1_GetWorkItemRequest, _agent_runtime_v1_WorkItemView, _agent_runtime_v1_GetWorkItemRequest__Output, _agent_runtime_v1_WorkItemView__Output>
+  GetWorkItemWhy: MethodDefinition<_agent_runtime_v1_GetWorkItemWhyRequest, _agent_runtime_v1_WorkItemWhy, _agent_runtime_v1_GetWorkItemWhyRequest__Output, _agent_runtime_v1_WorkItemWhy__Output>
   Heartbeat: MethodDefinition<_agent_runtime_v1_HeartbeatRequest, _agent_runtime_v1_HeartbeatReply, _agent_runtime_v1_HeartbeatRequest__Output, _agent_runtime_v1_HeartbeatReply__Output>
   ListBriefs: MethodDefinition<_agent_runtime_v1_ListBriefsRequest, _agent_runtime_v1_ListBriefsReply, _agent_runtime_v1_ListBriefsRequest__Output, _agent_runtime_v1_ListBriefsReply__Output>
   ListDecisions: MethodDefinition<_agent_runtime_v1_ListDecisionsRequest, _agent_runtime_v1_ListDecisionsReply, _agent_runtime_v1_ListDecisionsRequest__Output, _agent_runtime_v1_ListDecisionsReply__Output>

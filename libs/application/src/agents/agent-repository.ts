@@ -7,8 +7,6 @@ import {
   currentSchemaVersion,
   DomainEvent,
   SnapshotStore,
-  toDomainEvent,
-  type TraceContextFields,
 } from '@app/core';
 import { AgentCache, eventBytes, jsonBytes } from './agent-cache';
 import { AgentQueue } from './agent-queue';

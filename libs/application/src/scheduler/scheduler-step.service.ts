@@ -275,12 +275,7 @@ export class SchedulerStepService {
   }
 }
 
-/**
- * A keyed decision (a tick) that is already the last one recorded has its effect still to come:
- * another writer (an activation, a replica that lost its lease or died) recorded it and was
- * beaten to the effect or stopped. It is not recorded a second time under the same key; the
- * step goes on to carry it out (ADR 0039).
- */
+/** A keyed decision (a tick) already last recorded by another writer awaits its effect: carry it out, do not record it again (ADR 0039). */
 function pendingKeyedDecision(state: AgentState, decision: SchedulerDecision): boolean {
   const last = state.last_decision?.decision;
   return decision.idempotency_key !== null && last !== undefined && sameDecision(last, decision);

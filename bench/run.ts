@@ -12,6 +12,7 @@ import { loadFigure } from './figures/07-load';
 import { decideFigure } from './figures/08-decide';
 import { memoryFigure } from './figures/09-memory';
 import { wakeFigure } from './figures/10-wake';
+import { schedulerReplicasFigure } from './figures/14-scheduler-replicas';
 import { type BenchReport, type FigureResult, type MachineInfo, renderMarkdown } from './report';
 import type { BenchContext, Figure } from './support/context';
 import { LoadGenerator } from './support/load';
@@ -30,6 +31,7 @@ export const FIGURES: Figure[] = [
   decideFigure,
   memoryFigure,
   wakeFigure,
+  schedulerReplicasFigure,
 ];
 
 const ROOT = resolve(__dirname, '..');

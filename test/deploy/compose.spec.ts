@@ -18,6 +18,7 @@ type Service = {
   image?: string;
   build?: unknown;
   profiles?: string[];
+  deploy?: { replicas?: number };
 };
 
 const readYaml = (path: string) => parse(readFileSync(fromRepoRoot(path), 'utf8'), { merge: true });
@@ -69,6 +70,38 @@ describe('docker-compose.yml', () => {
       expect(services[hostOf(String(env.OTEL_EXPORTER_OTLP_ENDPOINT))]).toBeDefined();
       expect(env.OTEL_SERVICE_NAME).toBe(`agent-runtime-${name}`);
     }
+  });
+
+  it('runs 2 replicas of each runtime role, none publishing a host port: one proxy is the front door', () => {
+    expect(Object.fromEntries(runtimeServices.map(([name, service]) => [name, service.deploy?.replicas]))).toEqual({
+      api: 2,
+      projector: 2,
+      scheduler: 2,
+    });
+    for (const [name, service] of runtimeServices)
+      expect({ name, ports: service.ports }).toEqual({ name, ports: undefined });
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => ({ name, host: String(port).split(':')[0] })),
+    );
+    // HTTP and gRPC are published once, by the proxy.
+    expect(published.filter((port) => ['3000', '50051'].includes(port.host))).toEqual([
+      { name: 'proxy', host: '3000' },
+      { name: 'proxy', host: '50051' },
+    ]);
+  });
+
+  it("the proxy's nginx.conf spreads HTTP and gRPC over the api service's replicas, re-resolved by name", () => {
+    expect(services.proxy.volumes).toContain('./deploy/nginx/nginx.conf:/etc/nginx/nginx.conf:ro');
+    const conf = readFileSync(fromRepoRoot('deploy/nginx/nginx.conf'), 'utf8');
+    const env = services.api.environment ?? {};
+    const upstreams = [...conf.matchAll(/server\s+([a-z-]+):(\d+)\s+resolve;/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(upstreams).toEqual(['api:3000', 'api:50051']);
+    // The runtime's default ports (PORT, GRPC_PORT unset in the compose file) are what the proxy dials.
+    expect([env.PORT, env.GRPC_PORT]).toEqual([undefined, undefined]);
+    expect(conf).toMatch(/listen 3000;/);
+    expect(conf).toMatch(/listen 50051;\s*\n\s*http2 on;/);
+    expect(conf).toMatch(/grpc_pass grpc:\/\/api_grpc;/);
+    expect(conf).toMatch(/resolver 127\.0\.0\.11/);
   });
 
   it('mounts config files that exist', () => {

@@ -1,6 +1,9 @@
 /**
- * `npm run test:soak -- N [--only kill-service,kill-projector,postgres,handoff]`: the crash scenarios of
+ * `npm run test:soak -- N [--only kill-service,kill-projector,postgres,handoff,fleet]`: the crash scenarios of
  * test/reliability, N cycles each, with the history checker after every run, then the tally.
+ * `fleet` is the long form of test/reliability/fleet.reliability.spec.ts: 2 api + 2 projector +
+ * 2 scheduler processes on an embedded Postgres of their own, 16 agents, one replica of each
+ * role killed -9 later in a longer load, and restarted before the check.
  * Exit code 0 only when nothing was lost, duplicated or skipped and the checker found no problem.
  *
  * Uses DATABASE_URL when set (the projector and hand-off scenarios work in a schema of their own
@@ -18,9 +21,11 @@ import { killServiceMidLoad } from '../scenarios/kill-service';
 import { restartPostgresUnderLoad } from '../scenarios/postgres-restart';
 import type { ScenarioResult } from '../scenarios/scenario';
 import { EmbeddedService } from '../scenarios/embedded-service';
+import { fleetProblems, fleetUnderKills } from '../scenarios/fleet';
+import { Fleet } from '../support/fleet';
 
-type ScenarioName = 'kill-service' | 'kill-projector' | 'postgres' | 'handoff';
-const ALL: ScenarioName[] = ['postgres', 'kill-service', 'kill-projector', 'handoff'];
+type ScenarioName = 'kill-service' | 'kill-projector' | 'postgres' | 'handoff' | 'fleet';
+const ALL: ScenarioName[] = ['postgres', 'kill-service', 'kill-projector', 'handoff', 'fleet'];
 /** Scenarios that run on DATABASE_URL (an embedded one is started for them when it is unset). */
 const ON_DATABASE_URL: ScenarioName[] = ['kill-projector', 'handoff'];
 
@@ -60,7 +65,7 @@ async function runCycle(
   cycle: number,
   each: (name: ScenarioName, run: () => Promise<ScenarioResult>) => Promise<void>,
 ): Promise<void> {
-  const service = only.filter((name) => !ON_DATABASE_URL.includes(name));
+  const service = only.filter((name) => name === 'postgres' || name === 'kill-service');
   if (service.length > 0) {
     const ran = new Set<ScenarioName>();
     const once = (name: ScenarioName, run: () => Promise<ScenarioResult>) => (ran.add(name), each(name, run));
@@ -85,6 +90,7 @@ async function runCycle(
   }
   if (only.includes('kill-projector')) await each('kill-projector', () => killProjectorMidBatch({ kills: 3 }));
   if (only.includes('handoff')) await each('handoff', () => handoffScenario());
+  if (only.includes('fleet')) await each('fleet', runFleet);
 }
 
 /**
@@ -113,6 +119,24 @@ async function handoffScenario(): Promise<ScenarioResult> {
     },
     notes: { delegations: result.delegations, kills: result.kills, restart_ms: result.restart_ms },
   };
+}
+
+/** The fleet scenario, long form; its own checks (decision keys, late timers) join the checker's problems. */
+async function runFleet(): Promise<ScenarioResult> {
+  const fleet = await Fleet.start({ leaseTtlMs: 3_000 });
+  try {
+    const result = await fleetUnderKills(fleet, {
+      agents: 16,
+      workers: 6,
+      killAt: { api: 150, projector: 300, scheduler: 450 },
+      after: 300,
+      restart: true,
+    });
+    result.report.problems.push(...fleetProblems(result, fleet.leaseTtlMs));
+    return result;
+  } finally {
+    await fleet.close();
+  }
 }
 
 async function main(): Promise<void> {

@@ -13,6 +13,7 @@ import {
   expiredTasks,
   expiredTurn,
   renderActivationReply,
+  sameDecision,
   type SchedulerDecision,
 } from '@app/domain';
 import { CLOCK, type Clock, NO_METRICS, RUNTIME_METRICS, type RuntimeMetrics } from '@app/core';
@@ -127,10 +128,14 @@ export class SchedulerStepService {
     const decision = decideNextAction(at.state, now);
     const closure = closureOf(at.state);
     const data = { decision, at: now };
-    const record = await this.write(agentId, at, 'record', { type: 'RecordDecision', data }, options);
-    this.metrics.schedulerDecision(decision.kind);
+    const pending = pendingKeyedDecision(at.state, decision);
+    const record = pending
+      ? { ...at, position: null, lease: undefined }
+      : await this.write(agentId, at, 'record', { type: 'RecordDecision', data }, options);
+    if (!pending) this.metrics.schedulerDecision(decision.kind);
     // A recorded decision's effect follows under the same lease, unasked: stopping between them would
-    // leave the decision for the next owner to record again. The expected revision still fences it.
+    // leave the effect to the next owner (which does not record the keyed decision again). The
+    // expected revision still fences it.
     const recordedUnder = record.lease;
     const effectOptions = recordedUnder ? { ...options, fence: () => recordedUnder } : options;
     const effect = await this.carryOut(agentId, record, decision, effectOptions);
@@ -268,6 +273,12 @@ export class SchedulerStepService {
       lease,
     };
   }
+}
+
+/** A keyed decision (a tick) already last recorded by another writer awaits its effect: carry it out, do not record it again (ADR 0039). */
+function pendingKeyedDecision(state: AgentState, decision: SchedulerDecision): boolean {
+  const last = state.last_decision?.decision;
+  return decision.idempotency_key !== null && last !== undefined && sameDecision(last, decision);
 }
 
 function isStaleDecision(error: unknown): boolean {

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
-import {
-  AgentDecider,
-  AgentFold,
-  agentStream,
-  currentSchemaVersion,
-  DomainEvent,
-  SnapshotStore,
-} from '@app/core';
+import { AgentDecider, AgentFold, agentStream, currentSchemaVersion, DomainEvent, SnapshotStore } from '@app/core';
 import { AgentCache, eventBytes, jsonBytes } from './agent-cache';
 import { AgentQueue } from './agent-queue';
 import type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';

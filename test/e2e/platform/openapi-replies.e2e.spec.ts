@@ -172,6 +172,7 @@ describe('the OpenAPI document describes the replies the service sends', () => {
     await ok('GET', '/v1/agents/{agent_id}/work-items/{work_item_id}/history', {
       params: { ...a, work_item_id: 'w-1' },
     });
+    await ok('GET', '/v1/agents/{agent_id}/work-items/{work_item_id}/why', { params: { ...a, work_item_id: 'w-1' } });
     await ok('GET', '/v1/agents', {});
     const attention = await ok('GET', '/v1/attention', {});
     expect(attention.total).toBeGreaterThan(0);

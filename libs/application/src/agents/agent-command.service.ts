@@ -145,6 +145,11 @@ export class AgentCommandService {
     return this.agents.peek(agentId);
   }
 
+  /** The global position of the agent's last event (what a step that wrote nothing names), or null with no stream. */
+  async lastPosition(agentId: string): Promise<string | null> {
+    return decimal(await this.agents.lastPosition(agentId, await this.agents.load(agentId)));
+  }
+
   /** The agent's current state and stream revision (command side; used for pre-checks). */
   async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null }> {
     const loaded = await this.agents.load(agentId);

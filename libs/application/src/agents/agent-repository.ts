@@ -226,7 +226,7 @@ export class AgentRepository<S, E extends DomainEvent> {
    * from the fold, else read (a fold from a snapshot read no event; an EventStoreDB server that
    * reports no positions in stream reads: the store's head, which is at or past it).
    */
-  private async lastPosition(agentId: string, loaded: LoadedAgent<S>): Promise<bigint | null> {
+  async lastPosition(agentId: string, loaded: LoadedAgent<S>): Promise<bigint | null> {
     if (loaded.position !== undefined || loaded.revision === null) return loaded.position ?? null;
     const [last] = await this.store.readStream(agentStream(agentId), { direction: 'backwards', max_count: 1 });
     const position = knownPosition(last?.revision === loaded.revision ? last.position : undefined);

@@ -160,7 +160,8 @@ export class SchedulerStepService {
       state: after,
       reply,
       revision: (effect ?? record).revision?.toString() ?? null,
-      position: (effect ?? record).position,
+      // A pending keyed decision with no effect wrote nothing: the reply names the agent's last event.
+      position: (effect ?? record).position ?? (pending ? await this.agents.lastPosition(agentId) : null),
     };
   }
 

@@ -13,9 +13,9 @@ import {
   expiredTasks,
   expiredTurn,
   renderActivationReply,
-  sameDecision,
   type SchedulerDecision,
 } from '@app/domain';
+import { pendingKeyedDecision } from './pending-decision';
 import { CLOCK, type Clock, NO_METRICS, RUNTIME_METRICS, type RuntimeMetrics } from '@app/core';
 import { WrongExpectedRevisionError } from '@app/event-store';
 import type { LeaseAudit } from '@app/read-models';
@@ -274,12 +274,6 @@ export class SchedulerStepService {
       lease,
     };
   }
-}
-
-/** A keyed decision (a tick) already last recorded by another writer awaits its effect: carry it out, do not record it again (ADR 0039). */
-function pendingKeyedDecision(state: AgentState, decision: SchedulerDecision): boolean {
-  const last = state.last_decision?.decision;
-  return decision.idempotency_key !== null && last !== undefined && sameDecision(last, decision);
 }
 
 function isStaleDecision(error: unknown): boolean {

@@ -151,9 +151,10 @@ export class AgentCommandService {
   }
 
   /** The agent's current state and stream revision (command side; used for pre-checks). */
-  async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null }> {
+  async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null; position?: string | null }> {
     const loaded = await this.agents.load(agentId);
-    return { state: loaded.state, revision: loaded.revision };
+    const position = loaded.position === undefined ? undefined : decimal(loaded.position);
+    return { state: loaded.state, revision: loaded.revision, position };
   }
 }
 

@@ -48,6 +48,8 @@ export class LeaseLostError extends Error {
 interface Folded {
   state: AgentState;
   revision: bigint | null;
+  /** The global position of the last event folded or written (undefined: the fold did not read it). */
+  position?: string | null;
 }
 
 export interface StepResult {
@@ -130,7 +132,7 @@ export class SchedulerStepService {
     const data = { decision, at: now };
     const pending = pendingKeyedDecision(at.state, decision);
     const record = pending
-      ? { ...at, position: null, lease: undefined }
+      ? { ...at, lease: undefined }
       : await this.write(agentId, at, 'record', { type: 'RecordDecision', data }, options);
     if (!pending) this.metrics.schedulerDecision(decision.kind);
     // A recorded decision's effect follows under the same lease, unasked: stopping between them would
@@ -160,8 +162,8 @@ export class SchedulerStepService {
       state: after,
       reply,
       revision: (effect ?? record).revision?.toString() ?? null,
-      // A pending keyed decision with no effect wrote nothing: the reply names the agent's last event.
-      position: (effect ?? record).position ?? (pending ? await this.agents.lastPosition(agentId) : null),
+      // A step that wrote nothing names the agent's last event (read only when the fold did not know it).
+      position: (effect ?? record).position ?? (await this.agents.lastPosition(agentId)),
     };
   }
 

@@ -89,6 +89,11 @@ export interface EventStore {
   appendToStream(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Read one stream. An unknown stream yields an empty list. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /**
+   * The events of one stream at these revisions, in revision order (a revision the stream does
+   * not hold is left out; duplicates are read once): a few records' events without the rest.
+   */
+  readRevisions(stream: string, revisions: readonly bigint[]): Promise<StoredEvent[]>;
   /** Read all events in global order. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Revision of the last event of a stream, or null when it does not exist. */

@@ -167,6 +167,35 @@ describe('EventStoreDB adapter (official client, faked transport)', () => {
     });
   });
 
+  describe('reading some revisions of a stream', () => {
+    it('reads each revision asked, in revision order, and leaves out what the stream does not hold', async () => {
+      const server = new FakeEsdbServer();
+      const store = new EventStoreDbEventStore(server.client, AGENTS);
+      const events = newEvents(6);
+      await store.appendToStream('agent-a', events, 'no_stream');
+      const read = await store.readRevisions('agent-a', [4n, 1n, 4n, 9n]);
+      expect(read.map((e) => [e.id, e.revision])).toEqual([
+        [events[1].id, 1n],
+        [events[4].id, 4n],
+      ]);
+      expect(await store.readRevisions('agent-missing', [0n])).toEqual([]);
+      expect(await store.readRevisions('agent-a', [])).toEqual([]);
+      await store.close();
+    });
+
+    it('answers the real $all positions on a server that reports none in stream reads', async () => {
+      const server = new FakeEsdbServer({ streamReadPositions: 'none' });
+      const store = new EventStoreDbEventStore(server.client, AGENTS);
+      await store.appendToStream('agent-a', newEvents(3), 'no_stream');
+      systemTail(server, 10);
+      await store.appendToStream('agent-a', newEvents(2), 2n);
+      const inLog = (await store.readAll()).filter((e) => e.stream === 'agent-a');
+      const read = await store.readRevisions('agent-a', [0n, 3n]);
+      expect(read.map((e) => [e.id, e.position])).toEqual([inLog[0], inLog[3]].map((e) => [e.id, e.position]));
+      await store.close();
+    });
+  });
+
   describe('checkpoints and reconnection', () => {
     it('resumes after the server checkpoint, not re-reading the filtered-out events', async () => {
       const server = new FakeEsdbServer({ searchWindow: 32 });

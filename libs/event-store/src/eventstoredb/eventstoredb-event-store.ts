@@ -99,6 +99,16 @@ export class EventStoreDbEventStore implements EventStore {
     return events.some((e) => e.position < 0n) ? this.resolvePositions(stream, events) : events;
   }
 
+  /** One single-event read per revision (a missing one is left out), positions filled in once for all of them. */
+  async readRevisions(stream: string, revisions: readonly bigint[]): Promise<StoredEvent[]> {
+    const wanted = [...new Set(revisions.filter((r) => r >= 0n))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const reads = await Promise.all(
+      wanted.map((revision) => this.readStreamAsStored(stream, { from_revision: revision, max_count: 1 })),
+    );
+    const events = reads.flatMap((read, i) => read.filter((e) => e.revision === wanted[i]));
+    return events.some((e) => e.position < 0n) ? this.resolvePositions(stream, events) : events;
+  }
+
   /** $all through the log's server-side filter; `after_position` is exclusive, ESDB's fromPosition inclusive. */
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const wanted = options.max_count ?? Number.MAX_SAFE_INTEGER;

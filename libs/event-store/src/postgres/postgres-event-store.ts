@@ -48,6 +48,9 @@ const READ_FORWARDS_SQL = `SELECT ${COLUMNS} FROM events e
 const READ_BACKWARDS_SQL = `SELECT ${COLUMNS} FROM events e
   WHERE e.stream_id = $1 AND e.stream_revision <= $2 ORDER BY e.stream_revision DESC LIMIT $3`;
 
+const READ_REVISIONS_SQL = `SELECT ${COLUMNS} FROM events e
+  WHERE e.stream_id = $1 AND e.stream_revision = ANY($2::int8[]) ORDER BY e.stream_revision ASC`;
+
 interface EventRow {
   global_position: string;
   stream_id: string;
@@ -123,6 +126,12 @@ export class PostgresEventStore implements EventStore {
     const bound = from > INT8_MAX ? INT8_MAX : from;
     const sql = backwards ? READ_BACKWARDS_SQL : READ_FORWARDS_SQL;
     return this.query(sql, [stream, bound.toString(), options.max_count ?? null], stream);
+  }
+
+  async readRevisions(stream: string, revisions: readonly bigint[]): Promise<StoredEvent[]> {
+    const wanted = [...new Set(revisions.filter((r) => r >= 0n && r <= INT8_MAX).map(String))];
+    if (wanted.length === 0) return [];
+    return this.query(READ_REVISIONS_SQL, [stream, wanted], stream);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {

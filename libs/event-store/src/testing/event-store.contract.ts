@@ -147,6 +147,20 @@ function readCases(store: StoreGetter): void {
       expect(first.recorded_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     });
 
+    it('reads some revisions of a stream, in revision order, leaving out revisions it does not hold', async () => {
+      const read = await store().readRevisions(stream, [3n, 0n, 3n, 7n]);
+      expect(read.map((e) => [e.id, e.revision])).toEqual([
+        [ids[0], 0n],
+        [ids[3], 3n],
+      ]);
+      expect(read[1]).toMatchObject({ stream, type: 'ReadCaseRecorded', data: { index: 3 } });
+      expect(read[1].position).toEqual(
+        (await store().readStream(stream, { from_revision: 3n, max_count: 1 }))[0].position,
+      );
+      await expect(store().readRevisions(uniqueStream('missing'), [0n])).resolves.toEqual([]);
+      await expect(store().readRevisions(stream, [])).resolves.toEqual([]);
+    });
+
     it('treats an unknown stream as empty', async () => {
       const missing = uniqueStream('missing');
       await expect(store().readStream(missing)).resolves.toEqual([]);

@@ -117,8 +117,10 @@ export type AgentState = {
  * 9: WorkItemsArchived takes finished records out of the state (a snapshot folded by code that
  * ignored it would still hold them).
  * 10: delegations and the spawn record.
+ * 11: a processed message keeps no body, a closed round no text (its `text_digest` instead) and
+ * a round its event's `revision` (both texts stay in the stream; a shape-10 snapshot still has them).
  */
-export const AGENT_STATE_SHAPE_VERSION = 10;
+export const AGENT_STATE_SHAPE_VERSION = 11;
 
 export function initialAgentState(): AgentState {
   return {

@@ -58,7 +58,8 @@ export type MessageRecord = {
   work_item_id: string | null;
   authority: MessageAuthority;
   origin: string;
-  body: MessageBody;
+  /** null once the message is processed: the body stays in its MessageQueued event (at `seq`) and read model row. */
+  body: MessageBody | null;
   task_id: string | null;
   correlation_id: string | null;
   causation_id: string | null;

@@ -50,6 +50,11 @@ function requeued(state: AgentState, messageId: string, at: string): AgentState 
   };
 }
 
+/** A processed message's body leaves the state (its MessageQueued and read model row keep it). */
+function withoutBody(state: AgentState, messageId: string): AgentState {
+  return changeRecord(state, 'messages', messageId, (message) => ({ ...message, body: null }));
+}
+
 export function evolveQueue(state: AgentState, event: QueueEvent): AgentState {
   switch (event.type) {
     case 'MessageQueued':
@@ -59,7 +64,7 @@ export function evolveQueue(state: AgentState, event: QueueEvent): AgentState {
     case 'MessageDequeued':
       return moved(state, event.data.message_id, 'dequeued', event.data.at);
     case 'MessageProcessed':
-      return moved(state, event.data.message_id, 'processed', event.data.at);
+      return withoutBody(moved(state, event.data.message_id, 'processed', event.data.at), event.data.message_id);
     case 'MessageInterjected':
       return moved(state, event.data.message_id, 'interjected', event.data.at);
     case 'MessageAborted':

@@ -5,9 +5,10 @@ import type { Warning } from '../shared/warnings';
 import type { CloseRound, Heartbeat, RecordRound, TurnTerminalCommand } from '../turn/turn.commands';
 import type { RecoveryClassified, RoundClosed } from '../turn/turn.events';
 import { type Promotion, type RecoveryClassification, turnBriefIdFor } from '../turn/turn.state';
+import { optionalRoundText } from '../turn/turn.validation';
 import { found } from './found';
 import { DEFAULT_REMINDER_SETTINGS, type Reminder, type ReminderSettings, remindersOf } from '../views/reminders';
-import { messageView, type MessageView } from '../views/message.view';
+import { messageView, type MessageView, toMessageView } from '../views/message.view';
 import {
   type ActivationTurnView,
   type BriefView,
@@ -100,7 +101,9 @@ export function renderRecordRoundReply(
   after: AgentState,
   newEvents: readonly AgentEvent[],
 ): RecordRoundReply {
-  const round = toRoundView(found(after.rounds.get(command.data.round_id), 'round', command.data.round_id));
+  const record = found(after.rounds.get(command.data.round_id), 'round', command.data.round_id);
+  // A repeat of a closed round (the state keeps its digest only) carries the very text recorded.
+  const round = toRoundView(record, record.text ?? optionalRoundText(command.data.text, 'text'));
   const closed = closedRound(after, newEvents);
   return { round, closed_round: closed, warnings: closed?.warnings ?? [] };
 }
@@ -115,14 +118,26 @@ export function renderCloseRoundReply(
   return roundOutcome(after, command.data.round_id);
 }
 
-function turnEndReply(after: AgentState, turnId: string, newEvents: readonly AgentEvent[]): TurnEndReply {
+/** The turn's message; processed by this very command, its body is the state's before it (null for a no-op repeat). */
+function turnMessage(before: AgentState, after: AgentState, messageId: string): MessageView | null {
+  const message = after.messages.get(messageId);
+  if (message === undefined) return null;
+  return toMessageView(message, message.body ?? before.messages.get(messageId)?.body ?? null);
+}
+
+function turnEndReply(
+  before: AgentState,
+  after: AgentState,
+  turnId: string,
+  newEvents: readonly AgentEvent[],
+): TurnEndReply {
   const turn = turnOf(after, turnId);
   const brief = after.briefs.get(turnBriefIdFor(turnId));
   const recovery = newEvents.find((e): e is RecoveryClassified => e.type === 'RecoveryClassified');
   const closed = closedRound(after, newEvents);
   return {
     turn: toTurnView(turn),
-    message: messageView(after, turn.message_id),
+    message: turnMessage(before, after, turn.message_id),
     brief: brief ? toBriefView(brief) : null,
     closed_round: closed,
     recovery: recovery?.data.classification ?? turn.recovery,
@@ -132,9 +147,9 @@ function turnEndReply(after: AgentState, turnId: string, newEvents: readonly Age
 
 export function renderTurnTerminalReply(
   command: TurnTerminalCommand,
-  _b: AgentState,
+  before: AgentState,
   after: AgentState,
   newEvents: readonly AgentEvent[],
 ): TurnEndReply {
-  return turnEndReply(after, command.data.turn_id, newEvents);
+  return turnEndReply(before, after, command.data.turn_id, newEvents);
 }

@@ -44,7 +44,8 @@ export function evaluatePromotion(state: AgentState, round: RoundRecord): Promot
     };
   }
   const [completion] = completions;
-  if (round.text === '') {
+  // Only an open round is evaluated: it still holds its text.
+  if ((round.text ?? '') === '') {
     const text = `Work item ${completion.work_item_id} was completed in round ${round.round_id} without report text: it has no completion report.`;
     return { promoted: null, warnings: [warning(MISSING_COMPLETION_REPORT, text, round, completion)] };
   }
@@ -73,7 +74,7 @@ function promotionEvents(
       agent_id: agentId,
       work_item_id: completion.work_item_id,
       ...source,
-      result_summary: round.text,
+      result_summary: round.text ?? '',
       ...ids,
       revision: (item?.revision ?? 0) + 1,
       at,
@@ -90,7 +91,7 @@ function promotionEvents(
       agent_id: agentId,
       delivery_summary_id: ids.delivery_summary_id,
       work_item_id: completion.work_item_id,
-      text: round.text,
+      text: round.text ?? '',
       ...source,
       evidence,
       at,
@@ -102,7 +103,7 @@ function promotionEvents(
       agent_id: agentId,
       brief_id: ids.brief_id,
       kind: 'result',
-      text: round.text,
+      text: round.text ?? '',
       work_item_id: completion.work_item_id,
       ...source,
       at,

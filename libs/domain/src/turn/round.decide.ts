@@ -2,6 +2,7 @@ import type { AgentEvent } from '../agent/agent.events';
 import { requireNotStopped, requireRegistered } from '../agent/agent.guards';
 import type { AgentState } from '../agent/agent.state';
 import { assertCommandMeta } from '../shared/command-meta';
+import { sha256Digest } from '../shared/digest';
 import { DomainError } from '../shared/domain-error';
 import { requireValidId } from '../shared/validation';
 import { closeOpenRoundEvents, roundCloseEvents } from './promotion';
@@ -13,9 +14,13 @@ import { optionalRoundText, requireOpenTurn, requireTurn, validateToolCalls } fr
 const sameCalls = (a: readonly ToolCall[], b: readonly ToolCall[]): boolean =>
   a.length === b.length && a.every((call, i) => call.tool_call_id === b[i].tool_call_id && call.name === b[i].name);
 
+/** The round's text, or once closed (the state keeps no text then) its digest, equals `text`. */
+const sameText = (round: RoundRecord, text: string): boolean =>
+  round.text === null ? round.text_digest === sha256Digest(text) : round.text === text;
+
 /** A round id is used once per agent; recording the very same round again records nothing. */
 function alreadyRecorded(existing: RoundRecord, turnId: string, text: string, calls: ToolCall[]): boolean {
-  if (existing.turn_id === turnId && existing.text === text && sameCalls(existing.tool_calls, calls)) return true;
+  if (existing.turn_id === turnId && sameText(existing, text) && sameCalls(existing.tool_calls, calls)) return true;
   throw new DomainError(
     'already_exists',
     { resource: 'round', round_id: existing.round_id, turn_id: existing.turn_id },

@@ -9,6 +9,7 @@ import type {
   TurnTerminal,
   WorkItemReportPromoted,
 } from './turn.events';
+import { sha256Digest } from '../shared/digest';
 import type { TurnRecord } from './turn.state';
 
 const running = (posture: Posture): Posture =>
@@ -54,6 +55,9 @@ function roundRecorded(state: AgentState, { data }: AssistantRoundRecorded): Age
     turn_id: data.turn_id,
     work_item_id: data.work_item_id,
     text: data.text,
+    text_digest: null,
+    // The stream revision of this event (version counts the events folded before it).
+    revision: state.version,
     tool_calls: data.tool_calls,
     status: 'open',
     completions: [],
@@ -72,6 +76,9 @@ function roundRecorded(state: AgentState, { data }: AssistantRoundRecorded): Age
 function roundClosed(state: AgentState, { data }: RoundClosed): AgentState {
   const next = changeRecord(state, 'rounds', data.round_id, (round) => ({
     ...round,
+    // A closed round's text is read back from its event (the process trace); the state keeps its digest.
+    text: null,
+    text_digest: round.text === null ? round.text_digest : sha256Digest(round.text),
     status: 'closed',
     promotion: data.promotion,
     warnings: data.warnings,

@@ -36,8 +36,15 @@ export type RoundRecord = {
   turn_id: string;
   /** The focus when the round was recorded (process trace binding). */
   work_item_id: string | null;
-  /** Trimmed; '' when the round had no text. */
-  text: string;
+  /**
+   * Trimmed; '' when the round had no text. null once the round is closed: the text stays in
+   * its AssistantRoundRecorded event (at `revision`), the state keeps only `text_digest`.
+   */
+  text: string | null;
+  /** `sha256:<hex>` of the text, set when the round closes (a repeated RecordRound is compared with it). */
+  text_digest: string | null;
+  /** The stream revision of its AssistantRoundRecorded (where the process trace reads the text back). */
+  revision: number;
   /** Facts: recorded before the tools ran, never re-executed by the runtime. */
   tool_calls: ToolCall[];
   status: 'open' | 'closed';

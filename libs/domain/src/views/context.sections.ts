@@ -67,21 +67,33 @@ export type CompletedContent = { id: string; objective: string; completed_at: st
 const newestLast = (a: { at: string; id: string }, b: { at: string; id: string }): number =>
   compareInstants(a.at, b.at) || (a.id < b.id ? -1 : 1);
 
-/** Rounds recorded while the item was the focus or that completed it, and briefs bound to it: the newest few, oldest first. */
-function processTrace(state: AgentState, itemId: string): CurrentItemContent['process_trace'] {
-  const rounds = state.rounds
+/**
+ * The texts of closed rounds, by round id: the state keeps none, the application reads them from
+ * the rounds' AssistantRoundRecorded events (`traceRoundsToRead` says which).
+ */
+export type RoundTexts = ReadonlyMap<string, string>;
+const NO_TEXTS: RoundTexts = new Map();
+
+/** Rounds recorded while the item was the focus or that completed it: the newest few, oldest first. */
+export function traceRoundsOf(state: AgentState, itemId: string): RoundRecord[] {
+  return state.rounds
     .values()
     .filter((r: RoundRecord) => r.work_item_id === itemId || r.completions.some((c) => c.work_item_id === itemId))
     .map((r) => ({ at: r.recorded_at, id: r.round_id, r }))
     .sort(newestLast)
     .slice(-TRACE_ROUNDS)
-    .map(({ r }) => ({
-      round_id: r.round_id,
-      turn_id: r.turn_id,
-      text: r.text,
-      tool_calls: r.tool_calls.map((c) => ({ ...c })),
-      recorded_at: r.recorded_at,
-    }));
+    .map(({ r }) => r);
+}
+
+/** Rounds recorded while the item was the focus or that completed it, and briefs bound to it: the newest few, oldest first. */
+function processTrace(state: AgentState, itemId: string, texts: RoundTexts): CurrentItemContent['process_trace'] {
+  const rounds = traceRoundsOf(state, itemId).map((r) => ({
+    round_id: r.round_id,
+    turn_id: r.turn_id,
+    text: r.text ?? texts.get(r.round_id) ?? '',
+    tool_calls: r.tool_calls.map((c) => ({ ...c })),
+    recorded_at: r.recorded_at,
+  }));
   const briefs = state.briefs
     .values()
     .filter((b: BriefRecord) => b.work_item_id === itemId)
@@ -111,6 +123,7 @@ function intentsOf(state: AgentState, itemId: string): ContextIntent[] {
 export function currentItemContent(
   state: AgentState,
   itemId: string | null = state.current_work_item_id,
+  texts: RoundTexts = NO_TEXTS,
 ): CurrentItemContent | null {
   const item = state.work_items.get(itemId);
   if (item === undefined) return null;
@@ -129,7 +142,7 @@ export function currentItemContent(
     blocked_by: item.blocked_by,
     recheck_at: item.recheck_at,
     waiting_intents: intentsOf(state, item.id),
-    process_trace: processTrace(state, item.id),
+    process_trace: processTrace(state, item.id, texts),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AgentEvent } from '../agent/agent.events';
 import type { AgentState } from '../agent/agent.state';
 import { charLength } from '../shared/text';
 import { type ContextMessage, queuedMessagesContent, renderQueuedMessages } from './context.messages';
@@ -11,10 +12,18 @@ import {
   type CountedContent,
   type CurrentItemContent,
   currentItemContent,
+  type RoundTexts,
+  traceRoundsOf,
   triggeredContent,
 } from './context.sections';
 
-export type { CandidateContent, CompletedContent, CountedContent, CurrentItemContent } from './context.sections';
+export type {
+  CandidateContent,
+  CompletedContent,
+  CountedContent,
+  CurrentItemContent,
+  RoundTexts,
+} from './context.sections';
 export type { ContextMessage } from './context.messages';
 
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 4096;
@@ -66,7 +75,12 @@ export type ContextProjection = {
   reminders: Reminder[];
 };
 
-export type ContextOptions = { budget_tokens?: number; reminders?: ReminderSettings };
+export type ContextOptions = {
+  budget_tokens?: number;
+  reminders?: ReminderSettings;
+  /** The texts of the closed rounds `traceRoundsToRead` names (the state keeps none; ADR 0042). */
+  round_texts?: RoundTexts;
+};
 
 /** docs/domain-contract.md §6: tokens are estimated as ceil(characters / 4). */
 export const estimateTokens = (text: string): number => Math.ceil(charLength(text) / 4);
@@ -96,18 +110,46 @@ function completedSection(content: CountedContent<CompletedContent>): ContextSec
   return content.count === 0 ? null : section('recently_completed', content, renderCompleted(content));
 }
 
+/** The open turn's item when it is not the focus, or null. */
+function turnItemId(state: AgentState): string | null {
+  const itemId = state.turns.get(state.open_turn_id)?.work_item_id ?? null;
+  return itemId === state.current_work_item_id ? null : itemId;
+}
+
+/**
+ * The closed rounds whose text the process trace shows (at most TRACE_ROUNDS per item shown),
+ * with the stream revision of each one's AssistantRoundRecorded: what the caller reads for `round_texts`.
+ */
+export function traceRoundsToRead(state: AgentState): { round_id: string; revision: number }[] {
+  const items = [turnItemId(state), state.current_work_item_id].filter(
+    (id): id is string => id !== null && state.work_items.has(id),
+  );
+  return items.flatMap((itemId) =>
+    traceRoundsOf(state, itemId)
+      .filter((r) => r.text === null)
+      .map((r) => ({ round_id: r.round_id, revision: r.revision })),
+  );
+}
+
+/** The texts of the AssistantRoundRecorded among `events`, by round id (what `round_texts` takes). */
+export function roundTextsOf(events: readonly AgentEvent[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const event of events)
+    if (event.type === 'AssistantRoundRecorded') texts.set(event.data.round_id, event.data.text);
+  return texts;
+}
+
 /** The open turn's item when it is not the focus: shown first, never cut. */
-function turnItemSections(state: AgentState): ContextSection[] {
-  const turn = state.turns.get(state.open_turn_id);
-  const itemId = turn?.work_item_id ?? null;
-  if (itemId === null || itemId === state.current_work_item_id) return [];
-  const content = currentItemContent(state, itemId);
+function turnItemSections(state: AgentState, texts?: RoundTexts): ContextSection[] {
+  const itemId = turnItemId(state);
+  if (itemId === null) return [];
+  const content = currentItemContent(state, itemId, texts);
   if (content === null) return [];
   return [section('turn_work_item', content, renderCurrentItem(content, "This turn's work item (a result for it)"))];
 }
 
 /** Every section with something to say, in priority order (the current item always). */
-function allSections(state: AgentState): ContextSection[] {
+function allSections(state: AgentState, texts?: RoundTexts): ContextSection[] {
   const lists = [
     messagesSection(queuedMessagesContent(state)),
     listSection('triggered_candidates', 'Triggered candidates', triggeredContent(state, 3)),
@@ -117,8 +159,8 @@ function allSections(state: AgentState): ContextSection[] {
     completedSection(completedContent(state, 3)),
   ];
   return [
-    ...turnItemSections(state),
-    currentSection(currentItemContent(state)),
+    ...turnItemSections(state, texts),
+    currentSection(currentItemContent(state, state.current_work_item_id, texts)),
     ...lists.filter((s): s is ContextSection => s !== null),
   ];
 }
@@ -154,7 +196,7 @@ export function contextProjection(state: AgentState, options: ContextOptions = {
   const budget = Number.isFinite(options.budget_tokens)
     ? Math.max(0, Math.floor(options.budget_tokens ?? 0))
     : DEFAULT_CONTEXT_BUDGET_TOKENS;
-  const sections = allSections(state);
+  const sections = allSections(state, options.round_texts);
   const first = sections.findIndex((s) => s.name === 'current_work_item');
   const omitted: ContextSectionName[] = [];
   while (sections.length > first + 1 && totalTokens(sections) > budget)

@@ -3,7 +3,13 @@ import { replay } from '../agent/agent.evolve';
 import { artifact, cmd, registered, todo } from '../testing/fixtures';
 import { call, tcmd } from '../testing/turn-fixtures';
 import { history, wcmd } from '../testing/waiting-fixtures';
-import { contextProjection, DEFAULT_CONTEXT_BUDGET_TOKENS, estimateTokens } from './context';
+import {
+  contextProjection,
+  DEFAULT_CONTEXT_BUDGET_TOKENS,
+  estimateTokens,
+  roundTextsOf,
+  traceRoundsToRead,
+} from './context';
 
 const many = (prefix: string, n: number, extra: (id: string) => AgentCommand[] = () => []): AgentCommand[] =>
   Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).flatMap((id) => [cmd.create(id), ...extra(id)]);
@@ -51,7 +57,14 @@ const events = history(
 const state = replay(events);
 
 describe('the context projection', () => {
-  const context = contextProjection(state);
+  // The state keeps no text of a closed round: the caller reads the rounds it names (ADR 0042).
+  const context = contextProjection(state, { round_texts: roundTextsOf(events) });
+
+  it('names the closed rounds whose text the trace shows, at the revision of their AssistantRoundRecorded', () => {
+    const revision = events.findIndex((e) => e.type === 'AssistantRoundRecorded' && e.data.round_id === 'r-1');
+    expect(state.rounds.get('r-1')).toMatchObject({ status: 'closed', text: null, revision });
+    expect(traceRoundsToRead(state)).toEqual([{ round_id: 'r-1', revision }]);
+  });
 
   it('has the sections of docs/domain-contract.md §6 in priority order', () => {
     expect(context.sections.map((s) => s.name)).toEqual([
@@ -137,10 +150,11 @@ describe('the context projection', () => {
 });
 
 describe('the context projection under budget pressure', () => {
-  const full = contextProjection(state);
+  const texts = { round_texts: roundTextsOf(events) };
+  const full = contextProjection(state, texts);
 
   it('cuts sections from the end', () => {
-    const cut = contextProjection(state, { budget_tokens: full.estimated_tokens - 1 });
+    const cut = contextProjection(state, { ...texts, budget_tokens: full.estimated_tokens - 1 });
     expect(cut.omitted_sections).toEqual(['recently_completed']);
     expect(cut).toMatchObject({ truncated: true, over_budget: false });
     expect(cut.estimated_tokens).toBeLessThanOrEqual(full.estimated_tokens - 1);
@@ -148,7 +162,7 @@ describe('the context projection under budget pressure', () => {
 
   it('keeps cutting down to the current item, which is never cut', () => {
     const current = full.sections[0].estimated_tokens;
-    const cut = contextProjection(state, { budget_tokens: current });
+    const cut = contextProjection(state, { ...texts, budget_tokens: current });
     expect(cut.sections.map((s) => s.name)).toEqual(['current_work_item']);
     expect(cut.omitted_sections).toEqual([
       'recently_completed',
@@ -161,9 +175,9 @@ describe('the context projection under budget pressure', () => {
   });
 
   it('then drops the oldest process trace entries, and says when even that is not enough', () => {
-    const cut = contextProjection(state, { budget_tokens: full.sections[0].estimated_tokens - 5 });
+    const cut = contextProjection(state, { ...texts, budget_tokens: full.sections[0].estimated_tokens - 5 });
     expect(cut.trimmed_trace_entries).toBeGreaterThan(0);
-    const tiny = contextProjection(state, { budget_tokens: 1 });
+    const tiny = contextProjection(state, { ...texts, budget_tokens: 1 });
     expect(tiny).toMatchObject({ over_budget: true, trimmed_trace_entries: 2 });
     expect(tiny.sections[0].content).toMatchObject({ id: 'w-cur', process_trace: { rounds: [], briefs: [] } });
   });

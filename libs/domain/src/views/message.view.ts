@@ -1,11 +1,16 @@
 import type { AgentState } from '../agent/agent.state';
-import type { MessagePriority, MessageRecord } from '../queue/message.state';
+import type { MessageBody, MessagePriority, MessageRecord } from '../queue/message.state';
 import { jsonClone } from '../shared/json';
 
+/**
+ * docs/api.md message shape. The state keeps no body once a message is processed: `body` is
+ * then the one the caller read back (the state before, the MessageQueued event, the row), null
+ * only when it read none.
+ */
 export type MessageView = MessageRecord;
 
-export function toMessageView(message: MessageRecord): MessageView {
-  return { ...message, body: jsonClone(message.body) };
+export function toMessageView(message: MessageRecord, body: MessageBody | null = message.body): MessageView {
+  return { ...message, body: body === null ? null : jsonClone(body) };
 }
 
 /** interject > next > normal > background. */

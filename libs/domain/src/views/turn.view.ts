@@ -40,15 +40,23 @@ export function toTurnView(turn: TurnRecord): TurnView {
   };
 }
 
-export type RoundView = RoundRecord;
+/** docs/api.md round shape: the text always (a closed round's from where the caller read it). */
+export type RoundView = Omit<RoundRecord, 'text' | 'text_digest' | 'revision'> & { text: string };
 
-export function toRoundView(round: RoundRecord): RoundView {
+/** `text`: the round's own, or for a closed round (the state keeps none) the text the caller knows it has. */
+export function toRoundView(round: RoundRecord, text: string = round.text ?? ''): RoundView {
   return {
-    ...round,
+    round_id: round.round_id,
+    turn_id: round.turn_id,
+    work_item_id: round.work_item_id,
+    text,
     tool_calls: round.tool_calls.map((c) => ({ ...c })),
+    status: round.status,
     completions: round.completions.map((c) => ({ ...c })),
     promotion: round.promotion && { ...round.promotion },
     warnings: round.warnings.map(cloneWarning),
+    recorded_at: round.recorded_at,
+    closed_at: round.closed_at,
   };
 }
 

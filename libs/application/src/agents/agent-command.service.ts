@@ -5,8 +5,12 @@ import {
   type AgentEvent,
   type AgentState,
   type CommandMeta,
+  type MessageView,
   type ReminderSettings,
+  type RoundTexts,
   decide as decideAgent,
+  roundTextsOf,
+  traceRoundsToRead,
 } from '@app/domain';
 import { CLOCK, type Clock, NO_TRACING, TRACING, type Tracing } from '@app/core';
 import type { Caller } from '../auth/request-authorizer';
@@ -138,6 +142,33 @@ export class AgentCommandService {
     if (envelope.scope === 'scheduler') return { scope: 'scheduler' as const };
     if (envelope.idempotencyKey === undefined || options.fingerprint === false) return { scope: 'caller' as const };
     return { scope: 'caller' as const, fingerprint: commandFingerprint(command, options.unfingerprinted) };
+  }
+
+  /**
+   * The texts of the closed rounds the context of `state` shows (the state keeps none, ADR 0042):
+   * read from their AssistantRoundRecorded events, at most TRACE_ROUNDS per item shown.
+   */
+  async roundTexts(agentId: string, state: AgentState): Promise<RoundTexts> {
+    const wanted = traceRoundsToRead(state);
+    if (wanted.length === 0) return new Map();
+    return roundTextsOf(
+      await this.agents.eventsAt(
+        agentId,
+        wanted.map((round) => BigInt(round.revision)),
+      ),
+    );
+  }
+
+  /**
+   * The view with its body: a processed message's (the state keeps none) is read from its
+   * MessageQueued event, at the revision its `seq` names.
+   */
+  async withMessageBody(agentId: string, message: MessageView): Promise<MessageView> {
+    if (message.body !== null) return message;
+    const [queued] = await this.agents.eventsAt(agentId, [BigInt(message.seq)]);
+    return queued?.type === 'MessageQueued' && queued.data.message_id === message.id
+      ? { ...message, body: queued.data.body }
+      : message;
   }
 
   /** The cached state of the agent, without IO (it may lag other writers): for hints only. */

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
-import { AgentDecider, AgentFold, agentStream, currentSchemaVersion, DomainEvent, SnapshotStore } from '@app/core';
+import {
+  AgentDecider,
+  AgentFold,
+  agentStream,
+  currentSchemaVersion,
+  DomainEvent,
+  SnapshotStore,
+  toDomainEvent,
+} from '@app/core';
 import { AgentCache, eventBytes, jsonBytes } from './agent-cache';
 import { AgentQueue } from './agent-queue';
 import type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';
@@ -76,6 +84,12 @@ export class AgentRepository<S, E extends DomainEvent> {
     }
     this.cache.set(agentId, loaded);
     return loaded;
+  }
+
+  /** The agent's events at these stream revisions, upcast (what a record's revision names: a round's text). */
+  async eventsAt(agentId: string, revisions: readonly bigint[]): Promise<E[]> {
+    if (revisions.length === 0) return [];
+    return (await this.store.readRevisions(agentStream(agentId), revisions)).map((event) => toDomainEvent<E>(event));
   }
 
   /** The cached state without any IO (it may lag other writers): for hints, never for decisions. */

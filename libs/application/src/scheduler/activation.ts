@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import {
   type ActivationReply,
   type AgentState,
+  type RoundTexts,
   closureOf,
   contextProjection,
   decideNextAction,
@@ -138,16 +139,25 @@ export class ActivateAgentHandler implements ICommandHandler<ActivateAgentComman
     if (turn === null) return null;
     const data = { turn_id: turnId, message_id: turn.message_id, lease_ttl_ms };
     const command: StartTurn = { type: 'StartTurn', data, meta: this.agents.meta(envelope) };
-    return this.agents.run(envelope, command, (_command, before, after) =>
-      renderActivationReply({
+    const contextOf = (after: AgentState, round_texts?: RoundTexts) =>
+      contextProjection(after, { budget_tokens: context_budget_tokens, reminders: this.agents.reminders, round_texts });
+    let replayed: AgentState | undefined;
+    const reply = await this.agents.run(envelope, command, (_command, before, after) => {
+      replayed = after;
+      return renderActivationReply({
         decision: decideNextAction(before, turn.started_at),
         recorded_at: turn.started_at,
         after,
         turn_id: turnId,
-        context: contextProjection(after, { budget_tokens: context_budget_tokens, reminders: this.agents.reminders }),
+        context: contextOf(after),
         closure: closureOf(before),
-      }),
-    );
+      });
+    });
+    // The context of the replayed state with the texts of its closed rounds, read from their events.
+    const texts = replayed && reply.context ? await this.agents.roundTexts(envelope.agentId, replayed) : new Map();
+    if (replayed && texts.size > 0)
+      reply.context = this.agents.withLocalPlans(envelope.agentId, contextOf(replayed, texts));
+    return reply;
   }
 }
 

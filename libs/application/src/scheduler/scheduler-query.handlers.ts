@@ -87,7 +87,11 @@ export class GetContextHandler implements IQueryHandler<GetContextQuery> {
 
   async execute({ agentId, budgetTokens }: GetContextQuery) {
     const { state } = await registeredAgent(this.agents, agentId);
-    const context = contextProjection(state, { budget_tokens: budgetTokens, reminders: this.agents.reminders });
+    const context = contextProjection(state, {
+      budget_tokens: budgetTokens,
+      reminders: this.agents.reminders,
+      round_texts: await this.agents.roundTexts(agentId, state),
+    });
     return this.agents.withLocalPlans(agentId, context);
   }
 }

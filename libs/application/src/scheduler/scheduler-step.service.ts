@@ -146,6 +146,7 @@ export class SchedulerStepService {
       ? contextProjection(after, {
           budget_tokens: options.activation?.context_budget_tokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
           reminders: this.agents.reminders,
+          round_texts: await this.agents.roundTexts(agentId, after),
         })
       : undefined;
     const reply = renderActivationReply({

@@ -73,13 +73,16 @@ export class CloseRoundHandler implements ICommandHandler<CloseRoundCommand> {
 export class EndTurnHandler implements ICommandHandler<EndTurnCommand> {
   constructor(private readonly agents: AgentCommandService) {}
 
-  execute({ envelope, turnId, input }: EndTurnCommand) {
+  async execute({ envelope, turnId, input }: EndTurnCommand) {
     const command: TurnTerminalCommand = {
       type: 'TurnTerminal',
       data: { turn_id: turnId, ...input },
       meta: this.agents.meta(envelope),
     };
-    return this.agents.run(envelope, command, renderTurnTerminalReply);
+    const reply = await this.agents.run(envelope, command, renderTurnTerminalReply);
+    // A no-op repeat on a closed turn: the state keeps no body of the processed message, its event does.
+    if (reply.message?.body !== null) return reply;
+    return { ...reply, message: await this.agents.withMessageBody(envelope.agentId, reply.message) };
   }
 }
 

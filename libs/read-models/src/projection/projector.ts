@@ -26,6 +26,11 @@ export interface TableSpec {
   key: string[];
   /** Every column written, keys included; `last_position` is added by the runner. */
   columns: string[];
+  /**
+   * Fields of the `view` column a row keeps when a write leaves them null: what the state no
+   * longer holds (a processed message's body) stays as the row had it.
+   */
+  keptViewFields?: string[];
 }
 
 export interface RowWrite {

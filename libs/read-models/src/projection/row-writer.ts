@@ -14,7 +14,7 @@ export class RowWriter {
 
   constructor(specs: TableSpec[]) {
     for (const spec of specs) {
-      for (const name of [spec.name, ...spec.columns])
+      for (const name of [spec.name, ...spec.columns, ...(spec.keptViewFields ?? [])])
         if (!IDENT.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
       this.tables.set(spec.name, spec);
     }
@@ -41,7 +41,7 @@ export class RowWriter {
     const list = columns.join(', ');
     const updates = columns
       .filter((c) => !spec.key.includes(c))
-      .map((c) => `${c} = EXCLUDED.${c}`)
+      .map((c) => `${c} = ${c === 'view' ? keptView(spec) : `EXCLUDED.${c}`}`)
       .join(', ');
     await client.query(
       `INSERT INTO ${spec.name} (${list})
@@ -57,4 +57,14 @@ export class RowWriter {
     if (!spec) throw new Error(`projector wrote to an undeclared table: ${table}`);
     return spec;
   }
+}
+
+/** The new view, with each kept field the write leaves null taken from the row's view. */
+function keptView(spec: TableSpec): string {
+  return (spec.keptViewFields ?? []).reduce(
+    (view, field) =>
+      `CASE WHEN jsonb_typeof(EXCLUDED.view->'${field}') = 'null' AND ${spec.name}.view ? '${field}' ` +
+      `THEN jsonb_set(${view}, '{${field}}', ${spec.name}.view->'${field}') ELSE ${view} END`,
+    'EXCLUDED.view',
+  );
 }

@@ -57,12 +57,15 @@ export const messagesProjector = recordProjector<MessageRecord>({
   table: 'messages',
   records: (state) => state.messages,
   columns: ['status', 'priority_rank', 'seq', 'created_at'],
-  row: (_state, message) => ({
+  // The state keeps no body once a message is processed: the write that processes it takes the
+  // body from the state before, and the row keeps it through any later write (ADR 0042).
+  keptViewFields: ['body'],
+  row: (_state, message, previous) => ({
     status: message.status,
     priority_rank: PRIORITY_BAND_RANK[message.priority],
     seq: message.seq,
     created_at: message.created_at,
-    view: toMessageView(message),
+    view: toMessageView(message, message.body ?? previous?.body ?? null),
   }),
 });
 

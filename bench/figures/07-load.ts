@@ -9,6 +9,7 @@ import { benchStore } from '../support/postgres';
 import { median, msSince, nowNs } from '../support/stats';
 import { AgentLife } from '../support/workload';
 import { archivePart } from './07-archive';
+import { bodiesPart } from './07-bodies';
 
 /** Events after the snapshot: the repository snapshots every 200 events, so a cold load folds 0..199 (100 on average). */
 const TAIL = 100;
@@ -122,6 +123,7 @@ export const loadFigure: Figure = {
       row.push(median(part.snapshot), median(part.tail));
     }
     const archive = await archivePart(store, snapshots, ctx.scale([1_000, 10_000, 100_000], [600, 1_100]), ctx.log);
+    const bodies = bodiesPart(ctx.scale([1_000, 10_000], [50, 200]), ctx.log);
     await store.close();
     await pool.end();
     const reference = sizes.find((size) => size > TAIL) ?? sizes[0];
@@ -144,6 +146,7 @@ export const loadFigure: Figure = {
         ratio: without.get(largest)! / without.get(reference)!,
       },
       ...archive.checks,
+      ...bodies.checks,
     ];
     const notes = [
       `Flat means: the load of the largest stream within 1.5x of the ${reference.toLocaleString('en-US')}-event one (every snapshot ` +
@@ -160,14 +163,15 @@ export const loadFigure: Figure = {
           '(events_stream_revision_key); the parts above say which.',
       );
     }
-    notes.push(...archive.notes);
+    notes.push(...archive.notes, ...bodies.notes);
     return {
       method:
         'One agent stream per size, written in 100-event batches (registered, 8 work items, a pick, then todo-list updates). ' +
         `A snapshot of the state ${TAIL} events before the end is saved (as the repository's every-200-events snapshot would leave it). ` +
         '`AgentRepository.load()` on a new repository each time (no cache), sizes interleaved: with the Postgres snapshot store (newest snapshot + tail) ' +
         'and with a snapshot store that has none (the whole stream). Medians of several loads.' +
-        archive.method,
+        archive.method +
+        bodies.method,
       checks,
       tables: [
         {
@@ -176,6 +180,7 @@ export const loadFigure: Figure = {
           rows,
         },
         ...archive.tables,
+        ...bodies.tables,
       ],
       notes,
     };

@@ -157,6 +157,38 @@ describe('AgentRepository on the Postgres event store', () => {
     expect(fromSnapshot.state).toEqual(replayed);
   });
 
+  it('ignores a snapshot of shape 10 (it kept processed bodies): the load folds the stream, which keeps them', async () => {
+    const agentId = freshId('agent');
+    const meta = (command_id: string) => ({ now: NOW, command_id });
+    const commands: AgentCommand[] = [
+      register(agentId, 'r'),
+      {
+        type: 'EnqueueMessage',
+        data: { message_id: 'm-1', kind: 'operator_prompt', body: 'Fix it.', authority: 'operator_instruction' },
+        meta: meta('e'),
+      },
+      { type: 'StartTurn', data: { turn_id: 't-1', message_id: 'm-1', lease_ttl_ms: 60_000 }, meta: meta('s') },
+      { type: 'TurnTerminal', data: { turn_id: 't-1', terminal_kind: 'completed' }, meta: meta('t') },
+    ];
+    for (const command of commands)
+      await repository.transact(ctx(agentId, command.meta.command_id), (s) => decide(command, s));
+    const { state, revision } = await newRepository().load(agentId);
+    const message = state.messages.get('m-1')!;
+    expect(message).toMatchObject({ status: 'processed', body: null });
+    const old = { ...state, messages: state.messages.set('m-1', { ...message, body: 'Fix it.' }) };
+    await new PostgresSnapshotStore(pool).save<AgentState>({
+      agent_id: agentId,
+      revision: revision!,
+      state_version: 10,
+      state: old,
+      commands: [],
+    });
+    const loaded = await newRepository().load(agentId);
+    expect(loaded.state).toEqual(state);
+    const [queued] = await newRepository().eventsAt(agentId, [BigInt(message.seq)]);
+    expect(queued).toMatchObject({ type: 'MessageQueued', data: { message_id: 'm-1', body: 'Fix it.' } });
+  });
+
   it('records nothing for a refused command', async () => {
     const agentId = freshId('agent');
     await repository.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));

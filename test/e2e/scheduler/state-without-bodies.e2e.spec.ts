@@ -57,4 +57,19 @@ describe('processed messages and closed rounds keep showing their body and text'
     const processed = (await s.get('/messages?status=processed')).body.items;
     expect(processed).toMatchObject([{ id: ids.prompt, status: 'processed', body: 'Ship the fix today.' }]);
   });
+
+  it("a later activation's context, and its repeat under the same key, show the closed rounds' texts", async () => {
+    expect((await s.post('/messages', { kind: 'operator_prompt', body: 'Now the notes.' })).status).toBe(201);
+    const key = { 'idempotency-key': 'bodies-activation' };
+    const first = await s.http('POST', `/v1/agents/${s.agent}/activations`, {}, key);
+    expect(first.status).toBe(200);
+    const rounds = first.body.context.sections[0].content.process_trace.rounds;
+    expect(rounds.map((r: { round_id: string; text: string }) => [r.round_id, r.text])).toEqual([
+      ['r-1', 'Reading the failing test.'],
+      ['r-2', 'Found it: a stale cache.'],
+    ]);
+    const again = await s.http('POST', `/v1/agents/${s.agent}/activations`, {}, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
 });

@@ -4,6 +4,7 @@ import { AgentRepository } from '@app/application';
 import { agentStateDecider } from '@app/core';
 import {
   createProjectionRunner,
+  PostgresAgentDirectory,
   PostgresSnapshotStore,
   ProjectionRunner,
   READ_MODEL_PROJECTORS,
@@ -105,6 +106,8 @@ describe('the projection runner on EventStoreDB keeps the server checkpoints', (
     await first.stop();
     // A resume point only: the position is still the last event applied.
     expect(await row()).toEqual({ position: last.toString(), resume_position: checkpoint.toString() });
+    // The scheduler worker starts its subscription there too: every log event up to it is projected.
+    expect(await new PostgresAgentDirectory(pool).projectedUpTo()).toBe(checkpoint);
 
     const second = createProjectionRunner(pool, store);
     await second.start();

@@ -1,6 +1,15 @@
 import type { Pool, PoolClient } from 'pg';
 import { noticeProgress } from './progress-notice';
 
+/**
+ * A projection's resume point: the saved server checkpoint while the row covers the events
+ * handed out before it, else the last event applied. Every event of the log at or before it is
+ * in the read models (ADR 0043).
+ */
+export const RESUME_AFTER_SQL = `SELECT (CASE WHEN resume_position > position AND position >= resume_covers
+    THEN resume_position ELSE position END)::text AS position
+  FROM projection_checkpoints WHERE projection = $1`;
+
 /** Raised when another instance advanced the checkpoint: this one re-reads from it. */
 export class CheckpointMoved extends Error {}
 
@@ -56,12 +65,7 @@ export class Checkpoint {
    */
   async resumeAfter(): Promise<bigint> {
     await this.read();
-    const { rows } = await this.pool.query<{ position: string }>(
-      `SELECT (CASE WHEN resume_position > position AND position >= resume_covers THEN resume_position
-               ELSE position END)::text AS position
-         FROM projection_checkpoints WHERE projection = $1`,
-      [this.name],
-    );
+    const { rows } = await this.pool.query<{ position: string }>(RESUME_AFTER_SQL, [this.name]);
     return BigInt(rows[0].position);
   }
 

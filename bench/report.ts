@@ -44,6 +44,8 @@ export interface MachineInfo {
   postgresSettings: string;
   embeddedPostgres: boolean;
   commit: string;
+  /** The event store the figures measured (TEST_EVENT_STORE, ADR 0043); absent in older reports. */
+  eventStore?: string;
 }
 
 export interface BenchReport {
@@ -52,6 +54,8 @@ export interface BenchReport {
   seconds: number;
   machine: MachineInfo;
   figures: FigureResult[];
+  /** The `SKIPPED:` lines of figures that needed a store that is not there. */
+  skipped?: string[];
 }
 
 export function atLeast(ratio: number, min: number): Pick<Check, 'ratio' | 'target' | 'met'> {
@@ -126,8 +130,10 @@ export function renderMarkdown(report: BenchReport): string {
           'Postgres',
           `${m.postgres} (${m.embeddedPostgres ? 'embedded, started by the run' : 'DATABASE_URL'}; ${m.postgresSettings})`,
         ],
+        ...(m.eventStore ? [['event store', m.eventStore]] : []),
       ],
     ),
+    ...(report.skipped?.length ? ['', ...report.skipped.map((line) => `- ${line}`)] : []),
     '',
     '## Summary',
     '',

@@ -19,6 +19,14 @@ import { LoadGenerator } from './support/load';
 import { type BenchPostgres, openBenchPostgres } from './support/postgres';
 import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
 import { msSince, nowNs } from './support/stats';
+import {
+  benchStoreKind,
+  describeStore,
+  figureStore,
+  onFigureStore,
+  openBenchEventStoreDb,
+  storeSentence,
+} from './support/store';
 
 export const FIGURES: Figure[] = [
   appendFigure,
@@ -85,10 +93,13 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   const started = nowNs();
   const startedAt = new Date().toISOString();
   const figures = FIGURES.filter((figure) => !options.only || options.only.includes(figure.id));
+  const storeKind = benchStoreKind();
+  const esdb = await openBenchEventStoreDb(log);
   const pg = await openBenchPostgres(log);
   const load = new LoadGenerator();
   const runtime: { started: Promise<RuntimeFixture> | null } = { started: null };
   const results: FigureResult[] = [];
+  const skipped: string[] = [];
   try {
     const ctx: BenchContext = {
       quick: options.quick,
@@ -101,15 +112,22 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       runtime: () => (runtime.started ??= startRuntimeFixture(pg, options.quick ? 16 : 64)),
       shared: {},
     };
-    const machine = await machineInfo(pg);
+    const machine = { ...(await machineInfo(pg)), eventStore: describeStore(storeKind, esdb.missing) };
     log(
       `${options.quick ? 'quick' : 'full'} run: ${machine.cores} cores, Node ${machine.node}, Postgres ${machine.postgres}, commit ${machine.commit}`,
     );
     for (const [index, figure] of figures.entries()) {
+      const store = figureStore(figure.id, storeKind);
+      if (store === 'esdb' && esdb.missing) {
+        skipped.push(`SKIPPED: figure ${figure.id} (${figure.title}) on EventStoreDB (${esdb.missing})`);
+        log(skipped[skipped.length - 1]);
+        continue;
+      }
       log(`[${figure.id}] ${figure.title}`);
       const figureStart = nowNs();
-      const body = await figure.run(ctx);
-      results.push({ id: figure.id, title: figure.title, ...body, seconds: msSince(figureStart) / 1000 });
+      const body = await onFigureStore(store, () => figure.run(ctx));
+      const method = `${body.method} ${storeSentence(figure.id, storeKind)}`;
+      results.push({ id: figure.id, title: figure.title, ...body, method, seconds: msSince(figureStart) / 1000 });
       log(`    done in ${(msSince(figureStart) / 1000).toFixed(1)} s`);
       if (runtime.started && !figures.slice(index + 1).some((later) => later.usesRuntime)) {
         const fixture = await runtime.started;
@@ -123,9 +141,12 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
       seconds: msSince(started) / 1000,
       machine,
       figures: results,
+      ...(skipped.length ? { skipped } : {}),
     };
     const markdown = renderMarkdown(report);
-    const path = options.out === undefined ? (!options.quick && !options.only ? FULL_REPORT_PATH : null) : options.out;
+    // docs/benchmarks.md is the Postgres store's report: a run on EventStoreDB writes one only with --out.
+    const full = !options.quick && !options.only && storeKind === 'postgres';
+    const path = options.out === undefined ? (full ? FULL_REPORT_PATH : null) : options.out;
     if (path) {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, markdown);
@@ -135,5 +156,6 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
     if (runtime.started) await (await runtime.started.catch(() => null))?.close().catch(() => undefined);
     await load.close();
     await pg.close();
+    await esdb.close();
   }
 }

@@ -5,6 +5,7 @@ import { atLeast, type Check, type DetailTable } from '../report';
 import type { Figure } from '../support/context';
 import { describeBackends, sampleBackends } from '../support/pg-profile';
 import { benchStore } from '../support/postgres';
+import { benchStoreKind, currentStoreName } from '../support/store';
 import { closedLoop, interleaved, median } from '../support/stats';
 import { opaqueEvent } from '../support/workload';
 
@@ -46,7 +47,7 @@ export async function rawAppend(pool: Pool, stream: string, revision: number, n:
 
 export const appendFigure: Figure = {
   id: 1,
-  title: 'Single-event append: Postgres store vs raw INSERT',
+  title: 'Single-event append: the event store vs raw Postgres INSERT',
   async run(ctx) {
     const url = await ctx.pg.isolated('append');
     const pool = await ctx.pg.migratedPool(url, 12);
@@ -127,7 +128,8 @@ export const appendFigure: Figure = {
     return {
       method:
         `Closed loop for ${seconds} s per run, ${repetitions} interleaved runs, medians. Each writer appends one ~450-byte event at a ` +
-        'time to its own stream with the expected revision: through `PostgresEventStore.appendToStream` (one call of `append_events`), ' +
+        `time to its own stream with the expected revision: through \`${currentStoreName()}.appendToStream\`` +
+        (benchStoreKind() === 'postgres' ? ' (one call of `append_events`), ' : ', ') +
         'and as one raw `INSERT … SELECT … WHERE coalesce(max(stream_revision), -1) = expected` into a table of the same shape ' +
         "(same unique keys, no xid column). Same pool, same server, commits with the server's durability settings.",
       checks,

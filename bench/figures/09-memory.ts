@@ -5,6 +5,7 @@ import { atMost, type Check } from '../report';
 import type { Figure } from '../support/context';
 import { settledHeapBytes } from '../support/heap';
 import { benchStore } from '../support/postgres';
+import { benchStoreKind, currentStoreName } from '../support/store';
 import { msSince, nowNs } from '../support/stats';
 import { AgentLife } from '../support/workload';
 
@@ -81,7 +82,7 @@ export const memoryFigure: Figure = {
         'Heap in use (`process.memoryUsage().heapUsed`) after forced full collections: once warmed up (the same work, smaller), after ' +
         `folding ${events.toLocaleString('en-US')} events through the domain's evolve in memory (a prefix creating 8 work items, then ` +
         '1000 pre-decided todo-list updates replayed in a cycle; the final state is kept alive), and after ' +
-        `${restarts.toLocaleString('en-US')} subscribe / first event / stop cycles of \`PostgresEventStore.subscribeToAll\`. ` +
+        `${restarts.toLocaleString('en-US')} subscribe / first event / stop cycles of \`${currentStoreName()}.subscribeToAll\`. ` +
         'Target: within 10% of the warmed-up heap.',
       checks: [
         check(`heap after replaying ${events.toLocaleString('en-US')} events`, afterReplay),
@@ -117,9 +118,15 @@ export const memoryFigure: Figure = {
               'a run with twice the events or restarts (a fixed overhead stays, a leak doubles), then take a heap snapshot ' +
               '(`node --heapsnapshot-signal`) at the end of the figure and look for what holds the states or subscriptions.',
           ),
-        'Each subscription opens its own LISTEN connection before its first read and closes it on stop, so a restart costs a ' +
-          `Postgres connection set-up: ${((1000 * restartS) / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
-          'shared by its subscriptions (each registering a wake-up), would make a restart cost one page read.',
+        ...(benchStoreKind() === 'postgres'
+          ? [
+              'Each subscription opens its own LISTEN connection before its first read and closes it on stop, so a restart costs a ' +
+                `Postgres connection set-up: ${((1000 * restartS) / restarts).toFixed(1)} ms per restart here. One LISTEN connection per store, ` +
+                'shared by its subscriptions (each registering a wake-up), would make a restart cost one page read.',
+            ]
+          : [
+              `A restart costs ${((1000 * restartS) / restarts).toFixed(1)} ms here (a new filtered $all subscription on the server).`,
+            ]),
       ],
     };
   },

@@ -77,6 +77,15 @@ export interface SubscribeOptions {
   /** Page size of catch-up reads. */
   batch_size?: number;
   signal?: AbortSignal;
+  /**
+   * Told of a resume point that is not an event: the store looked at the log up to `position`,
+   * and every event at or before it that this subscription delivers has already been handed
+   * out by its iterator, which the consumer has since asked for more. A consumer that has
+   * applied every event handed out before the call may resume after `position` and miss
+   * nothing; until then it must not. A resume point only: never a claim that an event was applied. EventStoreDB sends the server's
+   * filtered-subscription checkpoints (`checkpointReached`, ADR 0043); the Postgres store none.
+   */
+  on_checkpoint?: (position: bigint) => void;
 }
 
 /** A catch-up subscription to all events: an async iterable that can be stopped. */

@@ -48,6 +48,9 @@ export class HandoffWorker {
   private consuming?: Promise<void>;
   private stopped = true;
   private sinceSave = 0;
+  /** The last position saved, and the save under way (saves never overlap nor go backwards). */
+  private saved = -1n;
+  private saving: Promise<void> = Promise.resolve();
   private waiters: Array<{ position: bigint; resolve: () => void }> = [];
   /** The position of the last event handled (tests wait for it). */
   handled = -1n;
@@ -65,7 +68,17 @@ export class HandoffWorker {
     this.stopped = false;
     const from = await this.checkpoints.load(HANDOFF_CHECKPOINT);
     this.handled = from ?? -1n;
-    this.subscription = this.store.subscribeToAll({ after_position: from ?? undefined });
+    this.saved = from ?? -1n;
+    this.subscription = this.store.subscribeToAll({
+      after_position: from ?? undefined,
+      // A server checkpoint (EventStoreDB, ADR 0043) is told once every event before it is
+      // handled (the loop asks for the next event only then): a restart resumes after it.
+      on_checkpoint: (position) => {
+        this.persist(position).catch((error: unknown) =>
+          this.logger.error({ err: error, component: 'handoff' }, 'hand-off checkpoint not saved'),
+        );
+      },
+    });
     this.consuming = this.consume(this.subscription);
   }
 
@@ -73,6 +86,7 @@ export class HandoffWorker {
     this.stopped = true;
     await this.subscription?.stop();
     await this.consuming;
+    await this.saving;
   }
 
   /** Resolves once every event up to `position` is handled. */
@@ -98,7 +112,7 @@ export class HandoffWorker {
     if (relevant) await this.settle(agentId, event);
     this.sinceSave += 1;
     if (relevant || this.sinceSave >= (this.options.saveEvery ?? 200)) {
-      await this.checkpoints.save(HANDOFF_CHECKPOINT, event.position);
+      await this.persist(event.position);
       this.sinceSave = 0;
     }
     this.handled = event.position;
@@ -107,6 +121,17 @@ export class HandoffWorker {
       waiter.resolve();
       return false;
     });
+  }
+
+  /** Saves the checkpoint, one save at a time and never backwards (an event's and a server checkpoint's). */
+  private persist(position: bigint): Promise<void> {
+    const next = this.saving.then(async () => {
+      if (position <= this.saved) return;
+      await this.checkpoints.save(HANDOFF_CHECKPOINT, position);
+      this.saved = position;
+    });
+    this.saving = next.catch(() => undefined);
+    return next;
   }
 
   private async settle(agentId: string, event: StoredEvent): Promise<void> {

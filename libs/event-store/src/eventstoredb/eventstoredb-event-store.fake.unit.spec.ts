@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { StoredEvent, Subscription } from '../event-store.port';
 import { newEvent, newEvents } from '../testing/contract-helpers';
 import { eventually } from '../testing/eventually';
@@ -223,6 +224,28 @@ describe('EventStoreDB adapter (official client, faked transport)', () => {
       expect(seen.map((e) => e.id)).toEqual([...events, ...live].map((e) => e.id));
       await store.close();
       await done;
+    });
+
+    it('tells its consumer of a checkpoint only once every event before it is taken (ADR 0043)', async () => {
+      const server = new FakeEsdbServer({ searchWindow: 8 });
+      const store = new EventStoreDbEventStore(server.client, AGENTS);
+      await store.appendToStream('agent-a', newEvents(3), 'no_stream');
+      systemTail(server, 100);
+      const last = server.log[Math.floor(server.log.length / 8) * 8 - 1].position;
+      const told: bigint[] = [];
+      const events = store.subscribeToAll({ on_checkpoint: (position) => told.push(position) })[Symbol.asyncIterator]();
+      const taken: StoredEvent[] = [];
+      for (let i = 0; i < 3; i++) taken.push((await events.next()).value as StoredEvent);
+      // A window in which a wrong notice would land: the server has sent every checkpoint by now.
+      await settles(() => expect(server.calls[0].scanned).toBe(server.log.length));
+      await pause(50);
+      // The third event is handed out but the consumer has not come back: it may not be applied yet.
+      expect(told).toEqual([]);
+      const fourth = events.next();
+      await settles(() => expect(told.at(-1)).toBe(last));
+      expect(told.every((position) => position > taken[2].position)).toBe(true);
+      await store.close();
+      await fourth;
     });
 
     it('a dropped subscription resumes after the last delivered event: no gap, no repeat', async () => {

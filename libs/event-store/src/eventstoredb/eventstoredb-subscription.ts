@@ -1,5 +1,6 @@
 import { START, type AllStreamSubscription, type Position } from '@eventstore/db-client';
 import type { StoredEvent, SubscribeOptions, Subscription } from '../event-store.port';
+import { MAX_UINT64 } from '../revisions';
 import { Wakeup, backoffMs, onAbort } from '../support/wakeup';
 import type { EsdbClient, EsdbSubscription } from './eventstoredb-client';
 import {
@@ -82,7 +83,6 @@ export class EventStoreDbSubscription implements Subscription {
         this.current = subscription;
         try {
           for await (const resolved of subscription) {
-            this.consumed += 1;
             if (this.stopped) return;
             const event = resolved.event;
             if (event && isInLog(event, this.options.scope)) {
@@ -94,6 +94,8 @@ export class EventStoreDbSubscription implements Subscription {
                 yield stored;
               }
             }
+            // Counted once handed out and the consumer asked for more: a checkpoint after it counts now.
+            this.consumed += 1;
             this.applyCheckpoints();
           }
         } catch (error) {
@@ -115,16 +117,19 @@ export class EventStoreDbSubscription implements Subscription {
   private subscribe(): EsdbSubscription {
     this.consumed = 0;
     this.pending = [];
-    const checkpointReached = (subscription: AllStreamSubscription, position: Position): void => {
-      // The client calls this in order with the events, but events before it may still wait in
-      // its buffer: the checkpoint counts once those are delivered.
-      this.pending.push({ position, after: this.consumed + subscription.readableLength });
+    let pushed = 0;
+    const checkpointReached = (_: AllStreamSubscription, position: Position): void => {
+      // The client calls this in order with the events: every event before it is pushed into its
+      // buffer, but some may wait there or be on their way out: it counts once all are delivered.
+      this.pending.push({ position, after: pushed });
       this.applyCheckpoints();
     };
-    return this.client.subscribeToAll({
+    const subscription = this.client.subscribeToAll({
       fromPosition: this.resumeFrom ?? START,
       filter: logFilter(this.options.scope, { checkpointInterval: this.options.checkpointInterval, checkpointReached }),
     });
+    countPushes(subscription, () => (pushed += 1));
+    return subscription;
   }
 
   private applyCheckpoints(): void {
@@ -132,7 +137,41 @@ export class EventStoreDbSubscription implements Subscription {
       const { position } = this.pending.shift()!;
       // Only where to resume moves: an event the iterator already took from the buffer but the
       // loop has not counted yet still goes out, and moves the resume point back to itself.
-      if (this.after === undefined || position.commit > this.after) this.resumeFrom = position;
+      if (this.after === undefined || position.commit > this.after) {
+        this.resumeFrom = position;
+        this.tell(position);
+      }
     }
   }
+
+  /**
+   * The consumer hears of the checkpoint once every event before it is handed out. As a bigint
+   * it is the lower of the two log positions: resuming after it never passes the checkpoint.
+   */
+  private tell(position: Position): void {
+    const notify = this.options.on_checkpoint;
+    if (!notify || this.stopped) return;
+    const at = position.prepare < position.commit ? position.prepare : position.commit;
+    if (at < 0n || at >= MAX_UINT64) return;
+    try {
+      notify(at);
+    } catch {
+      // The consumer's trouble, not the subscription's: it keeps delivering.
+    }
+  }
+}
+
+/**
+ * Counts the events the client's subscription (a Transform stream) pushes into its buffer. Its
+ * readable length alone misses an event the reader has taken from the buffer but not yet handed
+ * on, so a checkpoint would count before that event is delivered (the consumer would resume past it).
+ */
+function countPushes(subscription: EsdbSubscription, count: () => void): void {
+  const stream = subscription as EsdbSubscription & { push?: (chunk: unknown, encoding?: BufferEncoding) => boolean };
+  const push = stream.push;
+  if (typeof push !== 'function') throw new Error('the EventStoreDB client subscription is not a readable stream');
+  stream.push = function (this: unknown, chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk !== null) count();
+    return push.call(stream, chunk, encoding);
+  };
 }

@@ -5,3 +5,4 @@ export type { ContractOptions, OpenAppend } from './contract-helpers';
 export * from './describe-if';
 export * from './eventually';
 export * from './test-event-store';
+export * from './fake-eventstoredb';

@@ -56,3 +56,12 @@ export function openTestEventStore(
   if (!eventStoreConnectionString) return Promise.resolve(new PostgresEventStore(pool)); // the deployment's schema exists
   return createEventStore({ pool, eventStoreConnectionString, streamPrefixes });
 }
+
+/**
+ * A throwaway KurrentDB container (testcontainers' KurrentDB module), where a Docker engine runs;
+ * loaded lazily so that nothing else loads testcontainers (`npm run bench` on TEST_EVENT_STORE=esdb).
+ */
+export async function startTestEventStoreDb(): Promise<{ connectionString: string; stop(): Promise<void> }> {
+  const { startEventStoreDb } = await import('./eventstoredb-container');
+  return startEventStoreDb();
+}

@@ -1,6 +1,15 @@
 import type { Pool, PoolClient } from 'pg';
 import { noticeProgress } from './progress-notice';
 
+/**
+ * A projection's resume point: the saved server checkpoint while the row covers the events
+ * handed out before it, else the last event applied. Every event of the log at or before it is
+ * in the read models (ADR 0043).
+ */
+export const RESUME_AFTER_SQL = `SELECT (CASE WHEN resume_position > position AND position >= resume_covers
+    THEN resume_position ELSE position END)::text AS position
+  FROM projection_checkpoints WHERE projection = $1`;
+
 /** Raised when another instance advanced the checkpoint: this one re-reads from it. */
 export class CheckpointMoved extends Error {}
 
@@ -46,6 +55,33 @@ export class Checkpoint {
       [this.name],
     );
     return BigInt(rows[0].position);
+  }
+
+  /**
+   * Where the live subscription starts: after the stored position, or after the saved server
+   * checkpoint (`resume_position`, migration 0020) while the row still covers every event that
+   * was handed out before it (`resume_covers`: its position is at or past it). A rebuild or a
+   * reset that moved the position back below it leaves it unused until the runner is there again.
+   */
+  async resumeAfter(): Promise<bigint> {
+    await this.read();
+    const { rows } = await this.pool.query<{ position: string }>(RESUME_AFTER_SQL, [this.name]);
+    return BigInt(rows[0].position);
+  }
+
+  /**
+   * Saves a server checkpoint as the resume point, outside any batch, only if the stored row has
+   * applied every event handed out before it (`covers`) and it is ahead of what is saved. Never
+   * moves `position`: the checkpoint names no event, and read-your-writes waits only on events.
+   */
+  async saveResume(resume: bigint, covers: bigint): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE projection_checkpoints SET resume_position = $2, resume_covers = $3
+        WHERE projection = $1 AND position >= $3 AND position < $2
+          AND (resume_position IS NULL OR resume_position < $2 OR resume_covers > position)`,
+      [this.name, resume.toString(), covers.toString()],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   /** In a batch's transaction: locks the row and throws CheckpointMoved unless it is where this process left it. */

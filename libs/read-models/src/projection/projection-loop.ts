@@ -5,6 +5,7 @@ import type { BatchApplier } from './batch-applier';
 import { Batches } from './batches';
 import { type Checkpoint, CheckpointMoved } from './checkpoint';
 import { ProjectionStalledError } from './poison';
+import { ResumePoints } from './resume-points';
 
 export interface ProjectionLoopOptions {
   batchSize: number;
@@ -29,13 +30,16 @@ export class ProjectionLoop<S> {
   private subscription?: Subscription;
   private loop?: Promise<void>;
   private stopping?: AbortController;
+  private readonly resumes: ResumePoints;
 
   constructor(
     private readonly store: EventStore,
     private readonly checkpoint: Checkpoint,
     private readonly applier: BatchApplier<S>,
     private readonly options: ProjectionLoopOptions,
-  ) {}
+  ) {
+    this.resumes = new ResumePoints(checkpoint, (error) => options.onError?.(error));
+  }
 
   applyOnlyWhile(check: (() => boolean) | undefined): void {
     this.options.mayApply = check;
@@ -61,19 +65,34 @@ export class ProjectionLoop<S> {
     await this.subscription?.stop();
     await this.loop;
     this.loop = undefined;
+    await this.resumes.settle();
   }
 
   private async run(stopped: AbortSignal): Promise<void> {
     const { batchSize } = this.options;
     let failures = 0;
     while (!stopped.aborted) {
-      const after = this.checkpoint.position;
+      // After the last event applied, or after the server checkpoint saved beyond it (ADR 0043).
+      const after = await this.checkpoint.resumeAfter().catch(() => this.checkpoint.position);
+      if (stopped.aborted) break;
+      this.resumes.reset();
+      let handedOut = after;
       this.subscription = this.store.subscribeToAll({
         after_position: after < 0n ? undefined : after,
         batch_size: batchSize,
+        on_checkpoint: (position) => this.resumes.offer(position, handedOut),
       });
+      const events = this.subscription[Symbol.asyncIterator]();
+      // The last event the subscription handed out: a checkpoint told now covers it.
+      const tracked: AsyncIterator<StoredEvent> = {
+        next: async () => {
+          const result = await events.next();
+          if (!result.done) handedOut = result.value.position;
+          return result;
+        },
+      };
       try {
-        const batches = new Batches(this.subscription[Symbol.asyncIterator](), batchSize);
+        const batches = new Batches(tracked, batchSize);
         for (let batch = await batches.next(); batch && !stopped.aborted; batch = await batches.next()) {
           if (this.options.mayApply && !this.options.mayApply()) {
             this.stopping?.abort();

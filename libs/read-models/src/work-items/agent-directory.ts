@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { AGENT_DIRECTORY, type AgendaPage, type AgendaQuery, type AgentDirectory } from '@app/core';
 import { POSTGRES_POOL } from '../postgres/postgres-pool';
 import { readAgendaPage } from '../scheduler/scheduler-agenda';
+import { RESUME_AFTER_SQL } from '../projection/checkpoint';
 
 /** The scheduler's view of which agents exist, from the `agents` read model and its checkpoint. */
 export class PostgresAgentDirectory implements AgentDirectory {
@@ -21,11 +22,9 @@ export class PostgresAgentDirectory implements AgentDirectory {
     return readAgendaPage(this.pool, query, this.projection);
   }
 
+  /** The read models' resume point: past the last event when a saved server checkpoint covers it (ADR 0043). */
   async projectedUpTo(): Promise<bigint | null> {
-    const { rows } = await this.pool.query<{ position: string }>(
-      'SELECT position::text AS position FROM projection_checkpoints WHERE projection = $1',
-      [this.projection],
-    );
+    const { rows } = await this.pool.query<{ position: string }>(RESUME_AFTER_SQL, [this.projection]);
     const position = rows.length ? BigInt(rows[0].position) : -1n;
     return position < 0n ? null : position;
   }

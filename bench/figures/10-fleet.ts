@@ -122,15 +122,16 @@ async function runFleet(ctx: BenchContext, main: string, agents: number): Promis
     const current = nowNs();
     const readyMs = Number(current - booting) / 1e6;
     const processMs = Number(current - scheduler.marks.spawned) / 1e6;
-    const memory = scheduler.memory();
+    // Where there is no /proc (not Linux): the process's own resident size from its metrics, as its peak too.
+    const memory = scheduler.memory() ?? fromBytes(await scheduler.metric('process_resident_memory_bytes'));
     const [p50, p99] = percentiles(await decidedAt(pool, active, since), 50, 99);
     return {
       agents,
       active: active.length,
       readyMs,
       processMs,
-      rssMb: memory?.rssMb ?? NaN,
-      peakMb: memory?.peakMb ?? NaN,
+      rssMb: memory.rssMb,
+      peakMb: memory.peakMb,
       decisionP50: p50,
       decisionP99: p99,
       evaluations: await quietEvaluations(scheduler),
@@ -141,6 +142,10 @@ async function runFleet(ctx: BenchContext, main: string, agents: number): Promis
     await pool.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function fromBytes(bytes: number): { rssMb: number; peakMb: number } {
+  return { rssMb: bytes / 1024 ** 2, peakMb: bytes / 1024 ** 2 };
 }
 
 /** The scheduler's evaluations once the count stops moving (its worker is idle): read after the timed part. */

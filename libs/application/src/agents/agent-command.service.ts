@@ -181,9 +181,12 @@ export class AgentCommandService {
     return decimal(await this.agents.lastPosition(agentId, await this.agents.load(agentId)));
   }
 
-  /** The agent's current state and stream revision (command side; used for pre-checks). */
-  async load(agentId: string): Promise<{ state: AgentState; revision: bigint | null; position?: string | null }> {
-    const loaded = await this.agents.load(agentId);
+  /** The agent's current state and stream revision (command side; used for pre-checks); `keep`: AgentRepository.load's. */
+  async load(
+    agentId: string,
+    options: { keep?: boolean } = {},
+  ): Promise<{ state: AgentState; revision: bigint | null; position?: string | null }> {
+    const loaded = await this.agents.load(agentId, options);
     const position = loaded.position === undefined ? undefined : decimal(loaded.position);
     return { state: loaded.state, revision: loaded.revision, position };
   }

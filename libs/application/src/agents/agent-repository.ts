@@ -59,8 +59,13 @@ export class AgentRepository<S, E extends DomainEvent> {
     });
   }
 
-  /** The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it. */
-  async load(agentId: string): Promise<LoadedAgent<S>> {
+  /**
+   * The agent as of the store's latest revision: the cached state, else the snapshot's, and the tail after it.
+   * `keep: false`: a state that was not cached is folded and not kept (a reader that visits every agent,
+   * such as the delegation hand-off, must not fill the cache with agents nobody writes to); a cached one is
+   * refreshed as always.
+   */
+  async load(agentId: string, options: { keep?: boolean } = {}): Promise<LoadedAgent<S>> {
     const cached = this.cache.get(agentId);
     const { state, revision, snapshot, tail } = await this.agents.fold(agentId, { base: cached });
     let loaded = cached;
@@ -82,7 +87,7 @@ export class AgentRepository<S, E extends DomainEvent> {
         bytes: cached ? (cached.bytes ?? 0) + eventBytes(tail) : jsonBytes(state),
       };
     }
-    this.cache.set(agentId, loaded);
+    if (cached || options.keep !== false) this.cache.set(agentId, loaded);
     return loaded;
   }
 

@@ -331,4 +331,18 @@ describe('AgentRepository: its cache is bounded by bytes and counts hits and mis
     await repository.load('a'); // a was the least recently used when c came: folded again
     expect(lookups).toEqual([false]);
   });
+
+  it('given a load that does not keep, then an agent not cached is folded and left out; a cached one is refreshed', async () => {
+    const { store } = contendedStore(0);
+    const repository = new AgentRepository(store, noSnapshots, counter);
+    await repository.transact(ctx('c-1'), countMe('me'));
+    const other = new AgentRepository(store, noSnapshots, counter);
+    expect((await other.load('a', { keep: false })).state).toBe(1);
+    expect(other.peek('a')).toBeNull();
+    expect((await other.load('a')).state).toBe(1);
+    expect(other.peek('a')).toBe(1);
+    await repository.transact(ctx('c-2'), countMe('me'));
+    expect((await other.load('a', { keep: false })).state).toBe(2);
+    expect(other.peek('a')).toBe(2);
+  });
 });

@@ -36,7 +36,8 @@ export class DelegationHandoff {
 
   /** Everything owed for this agent's delegations, both ways. */
   async settle(agentId: string): Promise<void> {
-    const { state } = await this.agents.load(agentId);
+    // Most agents it visits are in no delegation: read, not cached (the writes below cache what they touch).
+    const { state } = await this.agents.load(agentId, { keep: false });
     if (state.spawned?.workspace_mode === 'private_child') this.children?.add(agentId, state.spawned.parent_agent_id);
     for (const record of state.delegations.values()) {
       if (isTerminalDelegationState(record.state) && record.role === 'parent') continue;

@@ -241,6 +241,7 @@ export class SchedulerWorker {
     const ownership = this.options.ownership;
     if (this.stopped || !this.owns(agentId)) return;
     this.evaluations += 1;
+    this.options.metrics?.schedulerEvaluated?.();
     try {
       const fence = ownership ? () => ownership.leaseOf(agentId) : undefined;
       const result = await this.settle(agentId, fence);

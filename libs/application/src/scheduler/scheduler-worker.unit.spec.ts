@@ -86,7 +86,8 @@ describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadl
   });
 
   it('folds a burst of pokes for an agent under evaluation into one more pass', async () => {
-    const worker = workerWith(directory([]));
+    const counted = { schedulerEvaluated: jest.fn() };
+    const worker = workerWith(directory([]), { metrics: counted });
     await worker.start();
     steps.hold.add('a');
     worker.poke('a');
@@ -97,6 +98,7 @@ describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadl
     await worker.idle();
     expect(steps.calls).toEqual(['a', 'a']);
     expect(worker.evaluations).toBe(2);
+    expect(counted.schedulerEvaluated).toHaveBeenCalledTimes(2);
     await worker.stop();
   });
 

@@ -24,6 +24,8 @@ export interface RuntimeMetrics {
   agentCacheLookup?(hit: boolean): void;
   /** The in-memory agent cache now holds `entries` agents of about `bytes` (their states' JSON size); optional. */
   agentCacheSize?(bytes: number, entries: number): void;
+  /** The scheduler worker evaluated one agent (whether or not it recorded a decision); optional. */
+  schedulerEvaluated?(): void;
 }
 
 /** The Nest token of the RuntimeMetrics the platform provides (optional everywhere it is injected). */

@@ -156,11 +156,17 @@ describe('collectScrapeGauges', () => {
     metrics.leaseExpired('turn');
     metrics.timerLateness(1.5);
     metrics.appendConflict(true);
+    metrics.schedulerEvaluated();
+    metrics.schedulerEvaluated();
+    for (const hit of [true, true, true, false]) metrics.agentCacheLookup(hit);
     const text = await metrics.exposition();
     expect(text).toContain('agent_runtime_scheduler_decisions_total{kind="Sleep"} 1');
     expect(text).toContain('agent_runtime_lease_expiries_total{kind="turn"} 1');
     expect(text).toContain('agent_runtime_timer_lateness_seconds_bucket{le="2"} 1');
     expect(text).toContain('agent_runtime_append_conflicts_total{retried="true"} 1');
+    expect(text).toContain('agent_runtime_scheduler_evaluations_total 2');
+    expect(text).toContain('agent_runtime_agent_cache_lookups_total{result="hit"} 3');
+    expect(text).toContain('agent_runtime_agent_cache_hit_ratio 0.75');
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
   });
 });

@@ -53,6 +53,11 @@ export class PrometheusMetrics implements RuntimeMetrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+  readonly evaluations = new Counter({
+    name: 'agent_runtime_scheduler_evaluations_total',
+    help: 'Agents the scheduler worker of this process evaluated (a decision recorded or not)',
+    registers: [this.registry],
+  });
   readonly leaseExpiries = new Counter({
     name: 'agent_runtime_lease_expiries_total',
     help: 'Turn and task leases that ran out and were expired by the scheduler, by kind',
@@ -148,6 +153,9 @@ export class PrometheusMetrics implements RuntimeMetrics {
   }
   schedulerDecision(kind: string): void {
     this.decisions.inc({ kind });
+  }
+  schedulerEvaluated(): void {
+    this.evaluations.inc();
   }
   leaseExpired(kind: string): void {
     this.leaseExpiries.inc({ kind });

@@ -10,10 +10,11 @@ import { median } from './support/stats';
 /**
  * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
  *   node_modules/.bin/node -r ts-node/register/transpile-only -r tsconfig-paths/register \
- *     bench/command-profile.ts [--runs 5] [--seconds 4] [--profile file.cpuprofile] [--top 40]
- * Prints the server's CPU µs per command of each closed-loop run and their median; with
- * --profile, one more run under the V8 profiler, written to the file, and the functions with
- * the most self time (and the areas) printed.
+ *     bench/command-profile.ts [--runs 5] [--seconds 4] [--open 0.5] [--profile file.cpuprofile] [--top 40]
+ * Prints the server's CPU µs per command of each closed-loop run and their median; with --open,
+ * one paced open-loop run at that share of the median closed-loop rate (figure 3's latency run)
+ * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
+ * the file, and the functions with the most self time (and the areas) printed.
  */
 interface ProfileNode {
   id: number;
@@ -61,15 +62,27 @@ async function main(): Promise<void> {
   try {
     await load.run(commandJob(runtime, 16, 2));
     const cpu: number[] = [];
+    const rates: number[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await load.run(commandJob(runtime, 16, seconds));
       cpu.push(result.serverCpuUs);
+      rates.push(result.rate);
       log(
         `run ${i + 1}: ${result.rate.toFixed(0)} commands/s, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
           `p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`,
       );
     }
     log(`median server CPU: ${median(cpu).toFixed(0)} µs/command (${cpu.map((c) => c.toFixed(0)).join(' / ')})`);
+    const open = Number(option('open', '0'));
+    if (open > 0 && rates.length > 0) {
+      const rate = Math.max(1, Math.round(median(rates) * open));
+      const result = await load.run(commandJob(runtime, 16, seconds, rate));
+      log(
+        `open loop at ${rate}/s (${open} of ${median(rates).toFixed(0)}/s): ${result.rate.toFixed(0)} commands/s, ` +
+          `p50 ${result.p50.toFixed(2)} ms, p90 ${result.p90.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
+          `server CPU ${result.serverCpuUs.toFixed(0)} µs/command, errors ${result.errors}`,
+      );
+    }
     if (profileFile) {
       const session = new Session();
       session.connect();

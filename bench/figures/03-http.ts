@@ -246,8 +246,9 @@ export const httpFigure: Figure = {
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
-          'interleaved runs of the three servers, median. Latency: one open-loop run at 50% of that maximum (`overallRate`), ' +
-          "percentiles of autocannon's per-response timings. All three servers run in the bench process on this machine.",
+          'interleaved runs of the three servers, median. Latency: one paced open-loop run at 50% of that maximum (evenly ' +
+          "spaced requests on up to as many keep-alive connections, node:http; autocannon's `overallRate` sends each " +
+          "second's quota back to back), percentiles from send to response end. All three servers run in the bench process on this machine.",
         checks,
         tables: [
           {

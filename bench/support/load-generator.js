@@ -3,11 +3,16 @@
 // an event loop (or a core) with the server it measures. Plain JavaScript: no TypeScript
 // loader in the child. Jobs arrive over IPC, one at a time; each answers one result message.
 //
-// HTTP: autocannon (closed loop with `connections`, or rate-limited with `overallRate`); the
-// latencies are taken from autocannon's per-response timings (its histograms round to 1 ms).
+// HTTP: autocannon for the closed loop (`connections` requests in flight; the latencies are taken
+// from autocannon's per-response timings, its histograms round to 1 ms). With `overallRate`, a
+// paced open loop of our own (`pacedHttp`): autocannon's `overallRate` lets each connection send
+// its whole quota for the second back to back and then wait for the next second, so its "50%
+// load" was the closed loop at full concurrency for half of each second (its latency the queue of
+// `connections` requests, not the server's).
 // gRPC: @grpc/grpc-js unary calls, `connections` calls in flight on one channel.
 
 const autocannon = require('autocannon');
+const nodeHttp = require('node:http');
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -34,7 +39,89 @@ function fill(template, n, agents) {
   return template.replace(/\{agent\}/g, agents.length ? agents[n % agents.length] : '').replace(/\{n\}/g, String(n));
 }
 
+/**
+ * Open loop: request i is due at start + i / overallRate (evenly spaced), sent on one of
+ * `connections` keep-alive connections (a request finding all of them busy waits for one, and
+ * that wait counts in its latency: a slow server cannot hide time by delaying the next request).
+ * Latency: from the moment the request is handed to the connection pool to the end of its
+ * response (this process's own timer lag is not the server's).
+ */
+function pacedHttp(job) {
+  return new Promise((resolve) => {
+    const agents = job.agents || [];
+    const target = new URL(job.url);
+    const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: job.connections });
+    const interval = 1e9 / job.overallRate;
+    const start = process.hrtime.bigint();
+    const total = Math.floor(job.seconds * job.overallRate);
+    const latencies = [];
+    const statusCodes = {};
+    let n = job.counterStart || 0;
+    let sent = 0;
+    let done = 0;
+    let ok = 0;
+    let errors = 0;
+    let firstError = null;
+    const finish = () => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      agent.destroy();
+      resolve({ ...summary(latencies, ok, errors, seconds), non2xx: errors, statusCodes, firstError });
+    };
+    const settle = (sentAt, status, error) => {
+      done += 1;
+      if (error) {
+        errors += 1;
+        firstError = firstError || String(error);
+      } else {
+        statusCodes[status] = { count: ((statusCodes[status] && statusCodes[status].count) || 0) + 1 };
+        if (status >= 200 && status < 300) {
+          ok += 1;
+          latencies.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+        } else errors += 1;
+      }
+      if (done === total) finish();
+    };
+    const send = () => {
+      const sentAt = process.hrtime.bigint();
+      n += 1;
+      const body = job.body === undefined ? undefined : fill(job.body, n, agents);
+      const headers = { ...(job.headers || {}) };
+      if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+      const request = nodeHttp.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: job.method,
+          path: fill(job.path, n, agents),
+          headers,
+        },
+        (response) => {
+          response.on('data', () => undefined);
+          response.on('end', () => settle(sentAt, response.statusCode, null));
+        },
+      );
+      request.on('error', (error) => settle(sentAt, 0, error));
+      request.end(body);
+    };
+    const tick = () => {
+      const now = process.hrtime.bigint();
+      while (sent < total && start + BigInt(Math.round(sent * interval)) <= now) {
+        send();
+        sent += 1;
+      }
+      if (sent < total) {
+        const next = Number(start + BigInt(Math.round(sent * interval)) - process.hrtime.bigint()) / 1e6;
+        setTimeout(tick, Math.max(0, next));
+      }
+    };
+    if (total === 0) finish();
+    else tick();
+  });
+}
+
 function http(job) {
+  if (job.overallRate) return pacedHttp(job);
   return new Promise((resolve, reject) => {
     let n = job.counterStart || 0;
     const agents = job.agents || [];
@@ -60,7 +147,6 @@ function http(job) {
       // The stop flag is checked at each sample tick (default 1 s): short runs would overrun.
       sampleInt: 100,
     };
-    if (job.overallRate) options.overallRate = job.overallRate;
     const instance = autocannon(options, (error, result) => {
       if (error) return reject(error);
       const ok = result['2xx'];

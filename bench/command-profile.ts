@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { commandJob } from './figures/03-http';
+import { commandJob, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { areaOf } from './support/profile';
@@ -10,8 +10,10 @@ import { median } from './support/stats';
 /**
  * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
  *   node_modules/.bin/node -r ts-node/register/transpile-only -r tsconfig-paths/register \
- *     bench/command-profile.ts [--runs 5] [--seconds 4] [--open 0.5] [--profile file.cpuprofile] [--top 40]
- * Prints the server's CPU µs per command of each closed-loop run and their median; with --open,
+ *     bench/command-profile.ts [--runs 5] [--seconds 4] [--noop] [--open 0.5] [--profile file.cpuprofile] [--top 40]
+ * Prints the server's CPU µs per command of each closed-loop run and their median; with --noop,
+ * each run is followed by one of figure 3's Nest no-op route (the yardstick of the machine's
+ * state: the ratio of the two medians is the least blurred figure on a shared machine); with --open,
  * one paced open-loop run at that share of the median closed-loop rate (figure 3's latency run)
  * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
  * the file, and the functions with the most self time (and the areas) printed.
@@ -59,10 +61,13 @@ async function main(): Promise<void> {
   const pg = await openBenchPostgres(log);
   const load = new LoadGenerator();
   const runtime = await startRuntimeFixture(pg, 64);
+  const noop: Server | null = process.argv.includes('--noop') ? await nestNoop() : null;
   try {
     await load.run(commandJob(runtime, 16, 2));
     const cpu: number[] = [];
     const rates: number[] = [];
+    const noopCpu: number[] = [];
+    if (noop) await load.run(noopJob(noop, 16, 1));
     for (let i = 0; i < runs; i++) {
       const result = await load.run(commandJob(runtime, 16, seconds));
       cpu.push(result.serverCpuUs);
@@ -71,8 +76,18 @@ async function main(): Promise<void> {
         `run ${i + 1}: ${result.rate.toFixed(0)} commands/s, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
           `p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`,
       );
+      if (noop) {
+        const nest = await load.run(noopJob(noop, 16, seconds));
+        noopCpu.push(nest.serverCpuUs);
+        log(`        Nest no-op: ${nest.rate.toFixed(0)} req/s, server CPU ${nest.serverCpuUs.toFixed(1)} µs/request`);
+      }
     }
     log(`median server CPU: ${median(cpu).toFixed(0)} µs/command (${cpu.map((c) => c.toFixed(0)).join(' / ')})`);
+    if (noop) {
+      log(
+        `median Nest no-op CPU: ${median(noopCpu).toFixed(1)} µs/request; command / no-op ${(median(cpu) / median(noopCpu)).toFixed(1)}x`,
+      );
+    }
     const open = Number(option('open', '0'));
     if (open > 0 && rates.length > 0) {
       const rate = Math.max(1, Math.round(median(rates) * open));
@@ -82,6 +97,12 @@ async function main(): Promise<void> {
           `p50 ${result.p50.toFixed(2)} ms, p90 ${result.p90.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
           `server CPU ${result.serverCpuUs.toFixed(0)} µs/command, errors ${result.errors}`,
       );
+      if (noop) {
+        const nest = await load.run(noopJob(noop, 16, seconds, rate));
+        log(
+          `        Nest no-op at ${rate}/s: p50 ${nest.p50.toFixed(2)} ms, p90 ${nest.p90.toFixed(2)} ms, p99 ${nest.p99.toFixed(2)} ms`,
+        );
+      }
     }
     if (profileFile) {
       const session = new Session();
@@ -97,6 +118,7 @@ async function main(): Promise<void> {
       for (const line of selfTimes(profile.nodes as ProfileNode[], Number(option('top', '40')))) log(line);
     }
   } finally {
+    await noop?.close();
     await runtime.close();
     await load.close();
     await pg.close();

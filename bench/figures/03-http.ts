@@ -11,7 +11,7 @@ import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
 
-interface Server {
+export interface Server {
   url: string;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ class NoopController {
 class NoopModule {}
 
 /** The same no-op route as a Nest controller on Nest's Fastify adapter (no guards, pipes or interceptors). */
-async function nestNoop(): Promise<Server> {
+export async function nestNoop(): Promise<Server> {
   const app = await NestFactory.create<NestFastifyApplication>(NoopModule, new FastifyAdapter({ logger: false }), {
     logger: false,
   });
@@ -104,7 +104,7 @@ export function commandJob(
   };
 }
 
-const noopJob = (server: Server, connections: number, seconds: number, overallRate?: number): HttpJob => ({
+export const noopJob = (server: Server, connections: number, seconds: number, overallRate?: number): HttpJob => ({
   kind: 'http',
   url: server.url,
   method: 'GET',

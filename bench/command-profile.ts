@@ -9,7 +9,7 @@ import { median } from './support/stats';
 
 /**
  * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
- *   node_modules/.bin/node -r ts-node/register/transpile-only -r tsconfig-paths/register \
+ *   node_modules/.bin/node -r ./bench/support/no-repl.js -r ts-node/register/transpile-only -r tsconfig-paths/register \
  *     bench/command-profile.ts [--runs 5] [--seconds 4] [--noop] [--open 0.5] [--profile file.cpuprofile] [--top 40]
  * Prints the server's CPU µs per command of each closed-loop run and their median; with --noop,
  * each run is followed by one of figure 3's Nest no-op route (the yardstick of the machine's

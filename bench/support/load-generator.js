@@ -53,7 +53,7 @@ function pacedHttp(job) {
     const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: job.connections });
     const interval = 1e9 / job.overallRate;
     const start = process.hrtime.bigint();
-    const total = Math.floor(job.seconds * job.overallRate);
+    const total = Math.max(1, Math.round(job.seconds * job.overallRate));
     const latencies = [];
     const statusCodes = {};
     let n = job.counterStart || 0;
@@ -115,8 +115,7 @@ function pacedHttp(job) {
         setTimeout(tick, Math.max(0, next));
       }
     };
-    if (total === 0) finish();
-    else tick();
+    tick();
   });
 }
 

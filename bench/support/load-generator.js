@@ -102,6 +102,8 @@ function pacedHttp(job) {
         },
       );
       request.on('error', (error) => settle(sentAt, 0, error));
+      // As autocannon's default: a request unanswered for 10 s is an error, not a hung run.
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
       request.end(body);
     };
     const tick = () => {

@@ -83,6 +83,12 @@ function pacedHttp(job) {
     };
     const send = () => {
       const sentAt = process.hrtime.bigint();
+      let settled = false;
+      const once = (status, error) => {
+        if (settled) return;
+        settled = true;
+        settle(sentAt, status, error);
+      };
       n += 1;
       const body = job.body === undefined ? undefined : fill(job.body, n, agents);
       const headers = { ...(job.headers || {}) };
@@ -98,10 +104,10 @@ function pacedHttp(job) {
         },
         (response) => {
           response.on('data', () => undefined);
-          response.on('end', () => settle(sentAt, response.statusCode, null));
+          response.on('end', () => once(response.statusCode, null));
         },
       );
-      request.on('error', (error) => settle(sentAt, 0, error));
+      request.on('error', (error) => once(0, error));
       // As autocannon's default: a request unanswered for 10 s is an error, not a hung run.
       request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
       request.end(body);

@@ -12,7 +12,7 @@
 // gRPC: @grpc/grpc-js unary calls, `connections` calls in flight on one channel.
 
 const autocannon = require('autocannon');
-const nodeHttp = require('node:http');
+const net = require('node:net');
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -43,31 +43,43 @@ function fill(template, n, agents) {
  * Open loop: request i is due at start + i / overallRate (evenly spaced), sent on one of
  * `connections` keep-alive connections (a request finding all of them busy waits for one, and
  * that wait counts in its latency: a slow server cannot hide time by delaying the next request).
- * Latency: from the moment the request is handed to the connection pool to the end of its
- * response (this process's own timer lag is not the server's).
+ * Latency: from the moment the request is due and handed to the connections (this process's own
+ * timer lag aside) to the end of its response. Plain sockets and a minimal HTTP/1.1 client (one
+ * request in flight per connection, responses framed by Content-Length, as every server here
+ * sends): node:http's client costs several times autocannon's CPU per request, too much to pace
+ * the no-op servers at half their maximum.
  */
 function pacedHttp(job) {
   return new Promise((resolve) => {
     const agents = job.agents || [];
     const target = new URL(job.url);
-    const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: job.connections });
+    const port = Number(target.port);
+    const host = `${target.hostname}:${port}`;
+    const fixedHeaders = Object.entries(job.headers || {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     const interval = 1e9 / job.overallRate;
     const start = process.hrtime.bigint();
     const total = Math.max(1, Math.round(job.seconds * job.overallRate));
     const latencies = [];
     const statusCodes = {};
+    const waiting = [];
+    const free = [];
+    let open = 0;
     let n = job.counterStart || 0;
     let sent = 0;
     let done = 0;
     let ok = 0;
     let errors = 0;
     let firstError = null;
+    let finished = false;
     const finish = () => {
+      finished = true;
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      agent.destroy();
+      for (const connection of free) connection.socket.destroy();
       resolve({ ...summary(latencies, ok, errors, seconds), non2xx: errors, statusCodes, firstError });
     };
-    const settle = (sentAt, status, error) => {
+    const settle = (request, status, error) => {
       done += 1;
       if (error) {
         errors += 1;
@@ -76,41 +88,73 @@ function pacedHttp(job) {
         statusCodes[status] = { count: ((statusCodes[status] && statusCodes[status].count) || 0) + 1 };
         if (status >= 200 && status < 300) {
           ok += 1;
-          latencies.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+          latencies.push(Number(process.hrtime.bigint() - request.sentAt) / 1e6);
         } else errors += 1;
       }
       if (done === total) finish();
     };
-    const send = () => {
-      const sentAt = process.hrtime.bigint();
-      let settled = false;
-      const once = (status, error) => {
-        if (settled) return;
-        settled = true;
-        settle(sentAt, status, error);
+    const dispatch = () => {
+      while (waiting.length > 0) {
+        const connection = free.pop() || (open < job.connections ? connect() : null);
+        if (!connection) return;
+        const request = waiting.shift();
+        connection.current = request;
+        connection.buffer = Buffer.alloc(0);
+        connection.timer = setTimeout(() => connection.socket.destroy(new Error('timeout')), 10_000);
+        connection.socket.write(request.bytes);
+      }
+    };
+    const connect = () => {
+      open += 1;
+      const socket = net.connect({ host: target.hostname, port });
+      socket.setNoDelay(true);
+      const connection = { socket, current: null, buffer: Buffer.alloc(0), timer: null };
+      const complete = (status, error) => {
+        const request = connection.current;
+        connection.current = null;
+        clearTimeout(connection.timer);
+        if (request) settle(request, status, error);
       };
+      socket.on('data', (chunk) => {
+        if (!connection.current) return;
+        connection.buffer = Buffer.concat([connection.buffer, chunk]);
+        const headEnd = connection.buffer.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = connection.buffer.subarray(0, headEnd).toString('latin1');
+        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+        if (!length) {
+          socket.destroy(new Error(`a response without Content-Length: ${head.split('\r\n')[0]}`));
+          return;
+        }
+        if (connection.buffer.length < headEnd + 4 + Number(length[1])) return;
+        const status = Number(head.slice(9, 12));
+        const closing = /\r\nconnection: *close/i.test(head);
+        complete(status, null);
+        if (closing) socket.destroy();
+        else if (!finished) {
+          free.push(connection);
+          dispatch();
+        } else socket.destroy();
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        open -= 1;
+        const index = free.indexOf(connection);
+        if (index >= 0) free.splice(index, 1);
+        if (connection.current) complete(0, new Error('connection closed before the response'));
+        if (!finished) dispatch();
+      });
+      return connection;
+    };
+    const send = () => {
       n += 1;
-      const body = job.body === undefined ? undefined : fill(job.body, n, agents);
-      const headers = { ...(job.headers || {}) };
-      if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-      const request = nodeHttp.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          method: job.method,
-          path: fill(job.path, n, agents),
-          headers,
-        },
-        (response) => {
-          response.on('data', () => undefined);
-          response.on('end', () => once(response.statusCode, null));
-        },
-      );
-      request.on('error', (error) => once(0, error));
-      // As autocannon's default: a request unanswered for 10 s is an error, not a hung run.
-      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
-      request.end(body);
+      const body = job.body === undefined ? '' : fill(job.body, n, agents);
+      const path = fill(job.path, n, agents);
+      const bytes =
+        `${job.method} ${path} HTTP/1.1\r\nhost: ${host}\r\n${fixedHeaders}` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      waiting.push({ sentAt: process.hrtime.bigint(), bytes });
+      dispatch();
     };
     const tick = () => {
       const now = process.hrtime.bigint();

@@ -207,6 +207,14 @@ export const httpFigure: Figure = {
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
           'validation, load (the cached agent; the stream tail only when not cached or when the append conflicts), plan file check (one stat when unchanged), decide, append, render.',
       ];
+      const behind = names.filter((name) => half[name].rate < 0.9 * Math.max(1, Math.round(max[name] / 2)));
+      if (behind.length > 0) {
+        notes.push(
+          `At 50% load the paced run of ${behind.join(', ')} answered less than 90% of the requested rate: requests queued ` +
+            "(in the server or in the load generator, which shares this machine's cores), so its latencies there are " +
+            'those of an overloaded run, not of 50% load.',
+        );
+      }
       if (busy('bare') < 0.9) {
         notes.push(
           `The bare server used ${(busy('bare') * 100).toFixed(0)}% of a core at its "maximum": the load generator (one process, ` +

@@ -1,19 +1,26 @@
 import { writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
-import { commandJob } from './figures/03-http';
+import { commandJob, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { areaOf } from './support/profile';
-import { startRuntimeFixture } from './support/runtime';
+import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
 import { median } from './support/stats';
 
 /**
  * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
- *   node_modules/.bin/node -r ts-node/register/transpile-only -r tsconfig-paths/register \
- *     bench/command-profile.ts [--runs 5] [--seconds 4] [--profile file.cpuprofile] [--top 40]
- * Prints the server's CPU µs per command of each closed-loop run and their median; with
- * --profile, one more run under the V8 profiler, written to the file, and the functions with
- * the most self time (and the areas) printed.
+ *   node_modules/.bin/node -r ./bench/support/no-repl.js -r ts-node/register/transpile-only -r tsconfig-paths/register \
+ *     bench/command-profile.ts [--runs 5] [--seconds 4] [--noop] [--open 0.5] [--profile file.cpuprofile] [--top 40]
+ * Prints the server's CPU µs per command of each closed-loop run and their median; with --noop,
+ * each run is followed by one of figure 3's Nest no-op route (the yardstick of the machine's
+ * state: the ratio of the two medians is the least blurred figure on a shared machine); with --open,
+ * one paced open-loop run at that share of the median closed-loop rate (figure 3's latency run)
+ * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
+ * the file, and the functions with the most self time (and the areas) printed. With --phases, the
+ * open-loop run also reports the server's side of each command (request headers parsed to response
+ * finished) and the event store's append within it.
  */
 interface ProfileNode {
   id: number;
@@ -50,6 +57,40 @@ function selfTimes(nodes: ProfileNode[], top: number): string[] {
   return ['areas:', ...lines(byArea, 15), 'functions (self):', ...lines(byFunction, top)];
 }
 
+/** Percentiles of the server's side of each request and of the store's appends (--phases). */
+function instrument(app: RuntimeFixture['app']): { report(): string } {
+  if (!app) throw new Error('--phases needs the app of the runtime fixture');
+  const server = app.getHttpServer() as HttpServer;
+  const total: number[] = [];
+  const appends: number[] = [];
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    response.once('finish', () => total.push(performance.now() - started));
+  });
+  const store = app.get<EventStore>(EVENT_STORE);
+  const append = store.appendToStream.bind(store);
+  store.appendToStream = async (...args) => {
+    const started = performance.now();
+    try {
+      return await append(...args);
+    } finally {
+      appends.push(performance.now() - started);
+    }
+  };
+  const pct = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length
+      ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(2)
+      : '-';
+  };
+  const line = (name: string, values: number[]) =>
+    `${name} p50 ${pct(values, 50)} / p90 ${pct(values, 90)} / p99 ${pct(values, 99)} ms (${values.length})`;
+  return {
+    report: () =>
+      `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}`,
+  };
+}
+
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const seconds = Number(option('seconds', '4'));
@@ -58,18 +99,56 @@ async function main(): Promise<void> {
   const pg = await openBenchPostgres(log);
   const load = new LoadGenerator();
   const runtime = await startRuntimeFixture(pg, 64);
+  const noop: Server | null = process.argv.includes('--noop') ? await nestNoop() : null;
   try {
     await load.run(commandJob(runtime, 16, 2));
     const cpu: number[] = [];
+    const rates: number[] = [];
+    const noopCpu: number[] = [];
+    if (noop) await load.run(noopJob(noop, 16, 1));
     for (let i = 0; i < runs; i++) {
       const result = await load.run(commandJob(runtime, 16, seconds));
       cpu.push(result.serverCpuUs);
+      rates.push(result.rate);
       log(
         `run ${i + 1}: ${result.rate.toFixed(0)} commands/s, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
           `p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`,
       );
+      if (noop) {
+        const nest = await load.run(noopJob(noop, 16, seconds));
+        noopCpu.push(nest.serverCpuUs);
+        log(`        Nest no-op: ${nest.rate.toFixed(0)} req/s, server CPU ${nest.serverCpuUs.toFixed(1)} µs/request`);
+      }
     }
-    log(`median server CPU: ${median(cpu).toFixed(0)} µs/command (${cpu.map((c) => c.toFixed(0)).join(' / ')})`);
+    log(
+      `median server CPU: ${median(cpu).toFixed(0)} µs/command, least ${Math.min(...cpu).toFixed(0)} ` +
+        `(${cpu.map((c) => c.toFixed(0)).join(' / ')})`,
+    );
+    if (noop) {
+      log(
+        `median Nest no-op CPU: ${median(noopCpu).toFixed(1)} µs/request, least ${Math.min(...noopCpu).toFixed(1)}; ` +
+          `command / no-op ${(median(cpu) / median(noopCpu)).toFixed(1)}x (medians), ` +
+          `${(Math.min(...cpu) / Math.min(...noopCpu)).toFixed(1)}x (least)`,
+      );
+    }
+    const open = Number(option('open', '0'));
+    if (open > 0 && rates.length > 0) {
+      const rate = Math.max(1, Math.round(median(rates) * open));
+      const phases = process.argv.includes('--phases') ? instrument(runtime.app) : null;
+      const result = await load.run(commandJob(runtime, 16, seconds, rate));
+      if (phases) log(phases.report());
+      log(
+        `open loop at ${rate}/s (${open} of ${median(rates).toFixed(0)}/s): ${result.rate.toFixed(0)} commands/s, ` +
+          `p50 ${result.p50.toFixed(2)} ms, p90 ${result.p90.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
+          `server CPU ${result.serverCpuUs.toFixed(0)} µs/command, errors ${result.errors}`,
+      );
+      if (noop) {
+        const nest = await load.run(noopJob(noop, 16, seconds, rate));
+        log(
+          `        Nest no-op at ${rate}/s: p50 ${nest.p50.toFixed(2)} ms, p90 ${nest.p90.toFixed(2)} ms, p99 ${nest.p99.toFixed(2)} ms`,
+        );
+      }
+    }
     if (profileFile) {
       const session = new Session();
       session.connect();
@@ -84,6 +163,7 @@ async function main(): Promise<void> {
       for (const line of selfTimes(profile.nodes as ProfileNode[], Number(option('top', '40')))) log(line);
     }
   } finally {
+    await noop?.close();
     await runtime.close();
     await load.close();
     await pg.close();

@@ -11,7 +11,7 @@ import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
 
-interface Server {
+export interface Server {
   url: string;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ class NoopController {
 class NoopModule {}
 
 /** The same no-op route as a Nest controller on Nest's Fastify adapter (no guards, pipes or interceptors). */
-async function nestNoop(): Promise<Server> {
+export async function nestNoop(): Promise<Server> {
   const app = await NestFactory.create<NestFastifyApplication>(NoopModule, new FastifyAdapter({ logger: false }), {
     logger: false,
   });
@@ -104,7 +104,7 @@ export function commandJob(
   };
 }
 
-const noopJob = (server: Server, connections: number, seconds: number, overallRate?: number): HttpJob => ({
+export const noopJob = (server: Server, connections: number, seconds: number, overallRate?: number): HttpJob => ({
   kind: 'http',
   url: server.url,
   method: 'GET',
@@ -207,6 +207,14 @@ export const httpFigure: Figure = {
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
           'validation, load (the cached agent; the stream tail only when not cached or when the append conflicts), plan file check (one stat when unchanged), decide, append, render.',
       ];
+      const behind = names.filter((name) => half[name].rate < 0.9 * Math.max(1, Math.round(max[name] / 2)));
+      if (behind.length > 0) {
+        notes.push(
+          `At 50% load the paced run of ${behind.join(', ')} answered less than 90% of the requested rate: requests queued ` +
+            "(in the server or in the load generator, which shares this machine's cores), so its latencies there are " +
+            'those of an overloaded run, not of 50% load.',
+        );
+      }
       if (busy('bare') < 0.9) {
         notes.push(
           `The bare server used ${(busy('bare') * 100).toFixed(0)}% of a core at its "maximum": the load generator (one process, ` +
@@ -246,8 +254,9 @@ export const httpFigure: Figure = {
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
-          'interleaved runs of the three servers, median. Latency: one open-loop run at 50% of that maximum (`overallRate`), ' +
-          "percentiles of autocannon's per-response timings. All three servers run in the bench process on this machine.",
+          'interleaved runs of the three servers, median. Latency: one paced open-loop run at 50% of that maximum (evenly ' +
+          "spaced requests on up to as many keep-alive connections, node:http; autocannon's `overallRate` sends each " +
+          "second's quota back to back), percentiles from send to response end. All three servers run in the bench process on this machine.",
         checks,
         tables: [
           {

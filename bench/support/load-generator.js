@@ -3,38 +3,19 @@
 // an event loop (or a core) with the server it measures. Plain JavaScript: no TypeScript
 // loader in the child. Jobs arrive over IPC, one at a time; each answers one result message.
 //
-// HTTP: autocannon (closed loop with `connections`, or rate-limited with `overallRate`); the
-// latencies are taken from autocannon's per-response timings (its histograms round to 1 ms).
+// HTTP: autocannon for the closed loop (`connections` requests in flight; the latencies are taken
+// from autocannon's per-response timings, its histograms round to 1 ms). With `overallRate`, a
+// paced open loop of our own (`pacedHttp`): autocannon's `overallRate` lets each connection send
+// its whole quota for the second back to back and then wait for the next second, so its "50%
+// load" was the closed loop at full concurrency for half of each second (its latency the queue of
+// `connections` requests, not the server's).
 // gRPC: @grpc/grpc-js unary calls, `connections` calls in flight on one channel.
 
 const autocannon = require('autocannon');
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
-function summary(latencies, ok, errors, seconds) {
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    ok,
-    errors,
-    seconds,
-    rate: ok / seconds,
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    samples: sorted.length,
-  };
-}
-
-/** `{agent}`, `{n}` in the path and body templates: a round-robin agent and a request counter. */
-function fill(template, n, agents) {
-  return template.replace(/\{agent\}/g, agents.length ? agents[n % agents.length] : '').replace(/\{n\}/g, String(n));
-}
+const { fill, pacedHttp, summary } = require('./paced-http');
 
 function http(job) {
+  if (job.overallRate) return pacedHttp(job);
   return new Promise((resolve, reject) => {
     let n = job.counterStart || 0;
     const agents = job.agents || [];
@@ -60,7 +41,6 @@ function http(job) {
       // The stop flag is checked at each sample tick (default 1 s): short runs would overrun.
       sampleInt: 100,
     };
-    if (job.overallRate) options.overallRate = job.overallRate;
     const instance = autocannon(options, (error, result) => {
       if (error) return reject(error);
       const ok = result['2xx'];

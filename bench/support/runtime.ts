@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testStoreEnv } from '@app/event-store/testing';
-import { createRuntimeApp, loadConfig } from '@app/platform';
+import { createRuntimeApp, loadConfig, type RuntimeApp } from '@app/platform';
 import { ApiModule } from '../../apps/runtime/src/api.module';
 import type { BenchPostgres } from './postgres';
 
@@ -32,6 +32,8 @@ export interface RuntimeFixture {
   token: string;
   /** Registered agents, each with one open work item BENCH_WORK_ITEM. */
   agents: string[];
+  /** The Nest app (for instrumentation by a bench, e.g. bench/command-profile.ts --phases). */
+  app?: RuntimeApp['app'];
   close(): Promise<void>;
 }
 
@@ -94,7 +96,7 @@ export async function startRuntimeFixture(
         objective: 'benchmark the command path',
       });
     }
-    return { httpUrl, grpcAddress: grpcAddress!, token: BENCH_TOKEN, agents, close };
+    return { httpUrl, grpcAddress: grpcAddress!, token: BENCH_TOKEN, agents, app: runtime.app, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

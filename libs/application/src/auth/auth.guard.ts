@@ -7,6 +7,7 @@ import {
   authorizeAtEdge,
   REQUEST_AUTHORIZER,
   type AccessRequirement,
+  type AuthenticatedHeader,
   type Caller,
   type RequestAuthorizer,
 } from './request-authorizer';
@@ -15,6 +16,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by ApiAuthGuard; read it with @CurrentCaller(). */
     caller?: Caller | null;
+    /**
+     * The bearer header as the rate-limit hook (onRequest) authenticated it: the guard takes the
+     * caller from it instead of hashing and comparing the token a second time.
+     */
+    authenticated?: AuthenticatedHeader;
   }
 }
 
@@ -45,13 +51,14 @@ export class ApiAuthGuard implements CanActivate {
             agentId: params.agent_id,
             roles: this.reflector.getAllAndOverride<readonly TokenRole[] | undefined>(ROUTE_ROLES, targets),
           };
+    const known = request.authenticated;
     try {
-      request.caller = this.authorizer.authorize(request.headers.authorization, requirement);
+      request.caller = this.authorizer.authorize(request.headers.authorization, requirement, known);
       return true;
     } catch (error) {
       // A refusal may be a private child spawned on another replica a moment ago: ask the store.
       if (!this.authorizer.authorizeResolving) throw error;
-      return authorizeAtEdge(this.authorizer, request.headers.authorization, requirement).then((caller) => {
+      return authorizeAtEdge(this.authorizer, request.headers.authorization, requirement, known).then((caller) => {
         request.caller = caller;
         return true;
       });

@@ -31,19 +31,38 @@ export type AccessRequirement =
     }
   | { readonly kind: 'admin' };
 
+/**
+ * A header already authenticated earlier in the same request (the HTTP rate-limit hook), handed
+ * to the guard so that the token is hashed and compared once per request. Used only when
+ * `authorization` is the very header value being authorized again.
+ */
+export interface AuthenticatedHeader {
+  readonly authorization: string | undefined;
+  /** Who the header's token names (null: no valid token). */
+  readonly caller: Caller | null;
+}
+
 export interface RequestAuthorizer {
   /**
    * `authorization` is the raw header / metadata value. Returns the caller (null for a
    * public operation without a token) or throws an HttpMappable `unauthorized` /
-   * `forbidden` error.
+   * `forbidden` error. `known`: the same request's header authenticated earlier, if any.
    */
-  authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null;
+  authorize(
+    authorization: string | undefined,
+    requirement: AccessRequirement,
+    known?: AuthenticatedHeader,
+  ): Caller | null;
   /**
    * The same, for the edges that can wait (the HTTP guard, the gRPC calls): an agent the token's
    * grant does not name may be resolved through the store first (a private child just spawned
    * on another replica). Absent: `authorize`.
    */
-  authorizeResolving?(authorization: string | undefined, requirement: AccessRequirement): Promise<Caller | null>;
+  authorizeResolving?(
+    authorization: string | undefined,
+    requirement: AccessRequirement,
+    known?: AuthenticatedHeader,
+  ): Promise<Caller | null>;
 }
 
 /** `authorizeResolving` when the authorizer has it, else `authorize`. */
@@ -51,9 +70,10 @@ export function authorizeAtEdge(
   authorizer: RequestAuthorizer,
   authorization: string | undefined,
   requirement: AccessRequirement,
+  known?: AuthenticatedHeader,
 ): Promise<Caller | null> {
-  if (authorizer.authorizeResolving) return authorizer.authorizeResolving(authorization, requirement);
-  return Promise.resolve().then(() => authorizer.authorize(authorization, requirement));
+  if (authorizer.authorizeResolving) return authorizer.authorizeResolving(authorization, requirement, known);
+  return Promise.resolve().then(() => authorizer.authorize(authorization, requirement, known));
 }
 
 export const REQUEST_AUTHORIZER = Symbol('REQUEST_AUTHORIZER');

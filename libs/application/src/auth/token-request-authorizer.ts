@@ -1,4 +1,4 @@
-import { AccessRequirement, Caller, RequestAuthorizer } from './request-authorizer';
+import { AccessRequirement, AuthenticatedHeader, Caller, RequestAuthorizer } from './request-authorizer';
 import { ID_PATTERN } from '@app/domain';
 import { ApiError } from '@app/core';
 import { type AncestorsOf, canActOn, decideAccess } from './access-decision';
@@ -23,24 +23,32 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
    * agent's ancestry is read from the store (a private child spawned on another replica a moment
    * ago, before this one's refresh), then the same rules decide again.
    */
-  async authorizeResolving(authorization: string | undefined, requirement: AccessRequirement): Promise<Caller | null> {
+  async authorizeResolving(
+    authorization: string | undefined,
+    requirement: AccessRequirement,
+    known?: AuthenticatedHeader,
+  ): Promise<Caller | null> {
     try {
-      return this.authorize(authorization, requirement);
+      return this.authorize(authorization, requirement, known);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'forbidden' || this.learnAncestors === undefined) throw error;
       if (requirement.kind !== 'agent' || requirement.agentId === undefined) throw error;
       const token = parseBearer(authorization);
-      const caller = token === null ? null : this.authenticator.authenticate(token);
+      const caller = token === null ? null : this.authenticated(token, authorization, known);
       if (caller === null || caller.agents.length === 0 || canActOn(caller, requirement.agentId, this.ancestorsOf))
         throw error;
       if (!(await this.learnAncestors(requirement.agentId))) throw error;
-      return this.authorize(authorization, requirement);
+      return this.authorize(authorization, requirement, known);
     }
   }
 
-  authorize(authorization: string | undefined, requirement: AccessRequirement): Caller | null {
+  authorize(
+    authorization: string | undefined,
+    requirement: AccessRequirement,
+    known?: AuthenticatedHeader,
+  ): Caller | null {
     const token = parseBearer(authorization);
-    const caller = token === null ? null : this.authenticator.authenticate(token);
+    const caller = token === null ? null : this.authenticated(token, authorization, known);
     if (requirement.kind === 'public') return caller;
     if (caller === null) {
       const why =
@@ -71,5 +79,12 @@ export class TokenRequestAuthorizer implements RequestAuthorizer {
     throw new ApiError('forbidden', `this token may not act on agent ${agentId ?? ''}`.trim(), {
       agent_id: agentId ?? null,
     });
+  }
+
+  /** The token's caller: the one `known` found for this very header, else hashed and compared now. */
+  private authenticated(token: string, authorization: string | undefined, known?: AuthenticatedHeader): Caller | null {
+    return known !== undefined && known.authorization === authorization
+      ? known.caller
+      : this.authenticator.authenticate(token);
   }
 }

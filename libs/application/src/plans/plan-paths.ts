@@ -1,4 +1,4 @@
-import { resolve, sep } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { isValidId, type PlanArtifact } from '@app/domain';
 
 /** A plan descriptor as views and replies show it: with the file's absolute path on this replica. */
@@ -9,6 +9,23 @@ export type LocalPlanArtifact = PlanArtifact & { path: string };
  * built only from validated ids and checked to stay inside the home.
  */
 export function planFilePath(agentHome: string, agentId: string, workItemId: string): string {
+  // Every write command names its item's plan file twice (describe, the reply's `path`): an
+  // absolute home gives the same path whatever the working directory, so it is kept.
+  const key = `${agentHome}\u0000${agentId}\u0000${workItemId}`;
+  const known = knownPaths.get(key);
+  if (known !== undefined) return known;
+  const path = buildPlanFilePath(agentHome, agentId, workItemId);
+  if (isAbsolute(agentHome)) {
+    if (knownPaths.size >= KNOWN_PATHS) knownPaths.clear();
+    knownPaths.set(key, path);
+  }
+  return path;
+}
+
+const KNOWN_PATHS = 10_000;
+const knownPaths = new Map<string, string>();
+
+function buildPlanFilePath(agentHome: string, agentId: string, workItemId: string): string {
   const root = resolve(agentHome);
   if (!isValidId(agentId) || !isValidId(workItemId))
     throw new Error(`refusing a plan path from invalid ids: ${agentId}/${workItemId}`);

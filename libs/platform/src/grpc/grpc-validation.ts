@@ -2,6 +2,7 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { flattenValidationErrors, validationFailed } from '../http/validation';
+import { cacheValidationMetadata } from '../http/validation-metadata-cache';
 
 /**
  * The HTTP ValidationPipe's rules for a gRPC request: the same DTO classes, unknown
@@ -11,6 +12,7 @@ import { flattenValidationErrors, validationFailed } from '../http/validation';
  */
 export async function validateGrpcRequest<T extends object>(type: ClassConstructor<T>, request: unknown): Promise<T> {
   assertSafeJsonValue(request);
+  cacheValidationMetadata();
   const instance = plainToInstance(type, (request ?? {}) as object);
   const errors = await validate(instance, {
     whitelist: true,

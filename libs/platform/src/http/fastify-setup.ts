@@ -118,5 +118,19 @@ export function configureBodyHandling(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', options, json);
   fastify.addContentTypeParser(/^application\/[\w.-]+\+json$/, options, json);
   fastify.addContentTypeParser(['text/plain', 'text/markdown'], options, text);
-  fastify.setReplySerializer((payload) => JSON.stringify(payload, bigintReplacer));
+  fastify.setReplySerializer(serializeReply);
+}
+
+/**
+ * A reply as JSON with bigint as decimal strings. Most replies hold no bigint: they are written by
+ * plain `JSON.stringify` (a replacer call per value costs more than the rest of the serialization);
+ * the TypeError it throws on a bigint sends the reply through the replacer, with the same text.
+ */
+export function serializeReply(payload: unknown): string {
+  try {
+    return JSON.stringify(payload);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(payload, bigintReplacer);
+  }
 }

@@ -98,6 +98,9 @@ export function assertSafeJsonValue(value: unknown, maxDepth: number = MAX_JSON_
  * it. Also refuses keys and string values the store cannot hold (see `unstorableText`).
  */
 export function assertNoForbiddenKeys(value: unknown): void {
+  // Almost every body is clean: one walk without paths says so; only a body with a problem is
+  // walked again, in the same order, to name the path of its first one.
+  if (!hasForbiddenKeyOrText(value)) return;
   const stack: { node: unknown; path: string }[] = [{ node: value, path: '' }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
@@ -130,4 +133,26 @@ export function assertNoForbiddenKeys(value: unknown): void {
       stack.push({ node: (node as Record<string, unknown>)[key], path: here });
     }
   }
+}
+
+/** Whether `assertNoForbiddenKeys` would refuse `value` (the same checks, no paths built). */
+function hasForbiddenKeyOrText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (unstorableText(node) !== null) return true;
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (FORBIDDEN_JSON_KEYS.has(key) || unstorableText(key) !== null) return true;
+      stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }

@@ -15,10 +15,18 @@ const OPEN_PATH = /^\/(?:health|docs|console)(?:[/?-]|$)|^\/v1\/callbacks\//;
  */
 export function registerLoginThrottle(fastify: FastifyInstance, throttle: LoginThrottle): void {
   const addressOf = (request: FastifyRequest): string | null => request.ip || null;
-  fastify.addHook('onRequest', async (request) => {
-    if (!OPEN_PATH.test(request.url)) throttle.enforce(addressOf(request));
+  // Callback hooks: no promise per request.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    try {
+      if (!OPEN_PATH.test(request.url)) throttle.enforce(addressOf(request));
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode === 401) throttle.recordFailure(addressOf(request));
+    done();
   });
 }

@@ -13,14 +13,20 @@ export interface HttpRateLimitDeps {
   authorizer: RequestAuthorizer;
 }
 
-/** The bucket of an HTTP request, or null when it is not limited (see the patterns above). */
+/**
+ * The bucket of an HTTP request, or null when it is not limited (see the patterns above). The
+ * header's caller is kept on the request (`authenticated`) for the guard: one authentication
+ * per request.
+ */
 export function httpRateLimitKey(
-  request: Pick<FastifyRequest, 'url' | 'ip' | 'headers'>,
+  request: Pick<FastifyRequest, 'url' | 'ip' | 'headers' | 'authenticated'>,
   authorizer: RequestAuthorizer,
 ): string | null {
   const path = request.url;
   if (UNLIMITED_PATH.test(path)) return null;
-  const caller = authorizer.authorize(request.headers.authorization, { kind: 'public' });
+  const authorization = request.headers.authorization;
+  const caller = authorizer.authorize(authorization, { kind: 'public' });
+  request.authenticated = { authorization, caller };
   if (caller) return rateLimitKey(caller.tokenName, null);
   // No valid token: a protected route answers 401 in the guard (cheap, nothing read or written).
   return CALLBACK_PATH.test(path) ? rateLimitKey(null, request.ip ?? null) : null;
@@ -32,8 +38,14 @@ export function httpRateLimitKey(
  * Route-specific authorization stays in the guard.
  */
 export function registerRateLimiting(fastify: FastifyInstance, deps: HttpRateLimitDeps): void {
-  fastify.addHook('onRequest', async (request) => {
-    const key = httpRateLimitKey(request, deps.authorizer);
-    if (key !== null) enforceRateLimit(deps.limiter, key);
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    try {
+      const key = httpRateLimitKey(request, deps.authorizer);
+      if (key !== null) enforceRateLimit(deps.limiter, key);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

@@ -1,5 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ApiError } from '@app/core';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 export interface FieldViolation {
   /** Dotted path into the body, array items by index: `todo_list.0.text`. */
@@ -31,6 +32,7 @@ export function validationFailed(violations: FieldViolation[]): ApiError {
 
 /** The one global pipe: unknown fields are refused, bodies become DTO instances. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

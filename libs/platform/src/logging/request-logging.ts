@@ -33,12 +33,18 @@ export function requestLogRecord(request: FastifyRequest, reply: FastifyReply): 
 /** One line per request, after the reply, with the request id echoed as `x-request-id`. */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   const log = logger.child({ component: 'http' });
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback hooks (no promise per request), and no record built for a level that is off.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
-    const record = requestLogRecord(request, reply);
-    if (reply.statusCode >= 500) log.error(record, 'request failed');
-    else log.info(record, 'request');
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const failed = reply.statusCode >= 500;
+    if (log.isLevelEnabled(failed ? 'error' : 'info')) {
+      const record = requestLogRecord(request, reply);
+      if (failed) log.error(record, 'request failed');
+      else log.info(record, 'request');
+    }
+    done();
   });
 }

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/app';
  * of its own here), runs the scripted agent to its completed work item and exits 0. The audit is
  * read afterwards through a runtime on the same schema.
  */
-/** The script as `npm run example:host` runs it (ts-node, no type check), on the lockfile's Node. */
+/** The script as `npm run example:host` runs it (ts-node, here with swc; no type check), on the lockfile's Node. */
 function runExample(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
     const child = spawnTs('tools/example-host.ts', env);

@@ -16,3 +16,14 @@ export function lockfileNode(): string | null {
 export function projectNode(): string {
   return lockfileNode() ?? process.execPath;
 }
+
+/**
+ * The `-r` options of a child node that runs the TypeScript sources: ts-node with swc (transpile
+ * only; `npm run typecheck` type-checks) and the tsconfig paths.
+ */
+export const TS_CHILD_REQUIRES = [
+  '-r',
+  join(REPO, 'test', 'support', 'swc-register.js'),
+  '-r',
+  'tsconfig-paths/register',
+];

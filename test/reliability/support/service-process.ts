@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectNode } from '../../support/node-binary';
+import { projectNode, TS_CHILD_REQUIRES } from '../../support/node-binary';
 import { readServiceAddress } from '@app/application';
 import { testStoreEnv } from '@app/event-store/testing';
 
@@ -17,7 +17,7 @@ export interface ServiceOptions {
   /** RUNTIME_ROLE; default all. */
   role?: string;
   env?: Record<string, string>;
-  /** How long start-up may take (ts-node transpiles on every start). */
+  /** How long start-up may take (ts-node transpiles, with swc, on every start). */
   timeoutMs?: number;
 }
 
@@ -34,13 +34,13 @@ function testRunEnv(): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 }
 
-/** Runs a TypeScript entry point in a child node (ts-node, no type check: `npm test` type-checks); `stdin: 'pipe'` to talk to it. */
+/** Runs a TypeScript entry point in a child node (ts-node with swc, no type check: `npm test` type-checks); `stdin: 'pipe'` to talk to it. */
 export function spawnTs(
   entry: string,
   env: Record<string, string>,
   options: { stdin?: 'ignore' | 'pipe' } = {},
 ): ChildProcess {
-  const args = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(REPO_ROOT, entry)];
+  const args = [...TS_CHILD_REQUIRES, join(REPO_ROOT, entry)];
   return spawn(projectNode(), args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...testRunEnv(), ...env },

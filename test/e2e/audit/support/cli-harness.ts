@@ -11,7 +11,7 @@ import { openTestEventStore, testStoreEnv } from '@app/event-store/testing';
 import { PostgresSnapshotStore } from '@app/read-models';
 import { runCli } from '../../../../apps/cli/src/cli';
 import { freshId, isolatedDatabaseUrl, testPool } from '../../../support/postgres';
-import { projectNode } from '../../../support/node-binary';
+import { projectNode, TS_CHILD_REQUIRES } from '../../../support/node-binary';
 
 export interface CliRun {
   code: number;
@@ -41,17 +41,10 @@ export async function cli(argv: string[], env: Record<string, string>, cwd = tmp
   return { code, stdout, stderr };
 }
 
-/** Runs `apps/cli/src/main.ts` in a child process (ts-node, no type check), the way `npm run cli` does. */
+/** Runs `apps/cli/src/main.ts` in a child process (ts-node with swc, no type check), the way `npm run cli` does. */
 export function cliProcess(argv: string[], env: Record<string, string>): Promise<CliRun> {
   const root = join(__dirname, '..', '..', '..', '..');
-  const args = [
-    '-r',
-    'ts-node/register/transpile-only',
-    '-r',
-    'tsconfig-paths/register',
-    join(root, 'apps', 'cli', 'src', 'main.ts'),
-    ...argv,
-  ];
+  const args = [...TS_CHILD_REQUIRES, join(root, 'apps', 'cli', 'src', 'main.ts'), ...argv];
   return new Promise((resolve, reject) => {
     execFile(
       projectNode(),

@@ -65,7 +65,15 @@ export class Checkpoint {
    */
   async resumeAfter(): Promise<bigint> {
     await this.read();
-    const { rows } = await this.pool.query<{ position: string }>(RESUME_AFTER_SQL, [this.name]);
+    const { rows } = await this.pool.query<{ position: string; applied: string }>(
+      `SELECT resume.position, row.position::text AS applied
+         FROM (${RESUME_AFTER_SQL}) resume, projection_checkpoints row WHERE row.projection = $1`,
+      [this.name],
+    );
+    // This process's view is the row it subscribes from, read in the same statement: another
+    // runner may have applied more since this one last looked, and a runner whose view stayed
+    // behind would wait for events its subscription starts after.
+    this.moveTo(BigInt(rows[0].applied));
     return BigInt(rows[0].position);
   }
 

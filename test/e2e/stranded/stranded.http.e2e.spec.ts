@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../../support/app';
 import { httpClient, projected } from '../../support/http';
-import { freshId } from '../../support/postgres';
+import { freshId, isolatedDatabaseUrl } from '../../support/postgres';
 
 type Http = ReturnType<typeof httpClient>;
 
@@ -28,7 +28,13 @@ describe('GET /v1/stranded', () => {
   beforeAll(async () => {
     app = await startTestApp({
       tokens: `tok-admin=*;tok-mine=${mine};tok-other=${other}`,
-      env: { STRANDED_RUNNABLE_AFTER_MS: '0', STRANDED_OVERDUE_GRACE_MS: '3600000' },
+      // A schema of its own: the admin's list and its total cover every agent of the store, and
+      // suites beside it on the shared schema add stranded work between two reads.
+      env: {
+        DATABASE_URL: await isolatedDatabaseUrl('stranded'),
+        STRANDED_RUNNABLE_AFTER_MS: '0',
+        STRANDED_OVERDUE_GRACE_MS: '3600000',
+      },
     });
     scoped = httpClient(app, 'tok-mine');
     admin = httpClient(app, 'tok-admin');

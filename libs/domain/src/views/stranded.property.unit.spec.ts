@@ -127,40 +127,42 @@ const lives = fc.array(actionArb, { minLength: 1, maxLength: 80, size: 'max' });
 describe('stranded work over random agent lives (property)', () => {
   it('reports exactly what the definitions find stranded, at every state and many clocks', () => {
     const reached = new Set<string>();
-    fc.assert(
-      fc.property(lives, (actions) => {
-        let world: World = { stream: streamOf([registered()]), minute: 60 };
-        for (const action of actions) {
-          world = play(world, action);
-          const { state, events } = world.stream;
-          const asOf = asOfOf(events);
-          for (const offset of OFFSETS_MIN) {
-            const now = addMs(asOf, offset * MIN);
-            const found = strandedWork(state, asOf, T, now);
-            const keys = new Set(found.map(keyOf));
-            expect([...keys].sort()).toEqual([...oracle(state, asOf, now)].sort());
-            expect(keys.size).toBe(found.length);
-            for (const entry of found) {
-              reached.add(entry.kind);
-              expect(notBefore(now, entry.stranded_at)).toBe(true);
-              expect(entry.evidence.length).toBeGreaterThan(0);
+    const kinds = [
+      'blocked_without_wait',
+      'model_turn_waiting_for_host',
+      'runnable_without_decision',
+      'timer_overdue',
+      'turn_past_lease',
+    ].sort();
+    // Rounds of 100 lives until every condition below was met at least once (the first round
+    // nearly always does): the reach check then does not hang on one lucky draw.
+    for (let round = 0; round < 10 && reached.size < kinds.length; round++)
+      fc.assert(
+        fc.property(lives, (actions) => {
+          let world: World = { stream: streamOf([registered()]), minute: 60 };
+          for (const action of actions) {
+            world = play(world, action);
+            const { state, events } = world.stream;
+            const asOf = asOfOf(events);
+            for (const offset of OFFSETS_MIN) {
+              const now = addMs(asOf, offset * MIN);
+              const found = strandedWork(state, asOf, T, now);
+              const keys = new Set(found.map(keyOf));
+              expect([...keys].sort()).toEqual([...oracle(state, asOf, now)].sort());
+              expect(keys.size).toBe(found.length);
+              for (const entry of found) {
+                reached.add(entry.kind);
+                expect(notBefore(now, entry.stranded_at)).toBe(true);
+                expect(entry.evidence.length).toBeGreaterThan(0);
+              }
             }
           }
-        }
-      }),
-      { numRuns: 100 },
-    );
+        }),
+        { numRuns: 100 },
+      );
     // These lives reach these conditions. Leased tasks, sleep with a queue and delegations are not
     // in their vocabulary, and the decider never lets a timer or task wait lose its timer or task
     // (the intent ends with them): stranded.unit.spec.ts covers those on recorded histories.
-    expect([...reached].sort()).toEqual(
-      [
-        'blocked_without_wait',
-        'model_turn_waiting_for_host',
-        'runnable_without_decision',
-        'timer_overdue',
-        'turn_past_lease',
-      ].sort(),
-    );
+    expect([...reached].sort()).toEqual(kinds);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@app/read-models';
 import { eventually, fakeEventStoreDb, type FakeEsdbServer } from '@app/event-store/testing';
 import { isolatedDatabaseUrl, testPool, testStore } from '../support/postgres';
+import { planArtifact } from './support/projection-harness';
 
 /**
  * The projection runner keeps the server's checkpoints (ADR 0043) on the EventStoreDB adapter,
@@ -21,16 +22,6 @@ import { isolatedDatabaseUrl, testPool, testStore } from '../support/postgres';
  * applied, so it never skips one. The checkpoint never moves the row's position (the last event).
  */
 const WINDOW = 8;
-
-const plan = (id: string) => ({
-  path: `/h/a/work-items/${id}/plan.md`,
-  relative_path: `work-items/${id}/plan.md`,
-  hash: 'sha256:0',
-  byte_size: 0,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  preview: '',
-  preview_complete: true,
-});
 
 function systemTail(server: FakeEsdbServer, count: number): void {
   for (let i = 0; i < count; i++) {
@@ -83,7 +74,7 @@ describe('the projection runner on EventStoreDB keeps the server checkpoints', (
     const create = (agentId: string, id: string) =>
       run(agentId, (meta) => ({
         type: 'CreateWorkItem',
-        data: { work_item_id: id, objective: `do ${id}`, plan_artifact: plan(id) },
+        data: { work_item_id: id, objective: `do ${id}`, plan_artifact: planArtifact(id) },
         meta,
       }));
     return { server, store, register, create };

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, type WhyNot, whyNot } from '@app/domain';
+import { type WhyNot, whyNot } from '@app/domain';
 import { CLOCK, type Clock } from '@app/core';
 import { POSTGRES_POOL, WORK_ITEM_QUERIES, type WorkItemQueries } from '@app/read-models';
 import { AgentCommandService } from '../agents/agent-command.service';
 import type { SqlReader } from '../audit/projections-admin';
+import { notFound } from '../work-items/work-item.queries';
 import { agentDeadLetter } from './agent-dead-letter';
 
 /** `GET /v1/agents/{a}/work-items/{w}/why` (and gRPC GetWorkItemWhy): the domain's why-not view, now. */
@@ -18,9 +19,6 @@ export class GetWorkItemWhyQuery extends Query<WorkItemWhyReply> {
     super();
   }
 }
-
-const notFound = (resource: string, id: string) =>
-  new DomainError('not_found', { resource, id }, `${resource} ${id} not found`);
 
 /**
  * Folds the agent (consistent: the aggregate, as `GET state`'s next_decision) and asks the

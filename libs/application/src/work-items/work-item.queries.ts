@@ -41,7 +41,8 @@ export class ReadPlanQuery extends Query<string> {
   }
 }
 
-const notFound = (resource: string, id: string) =>
+/** A `not_found` refusal naming the resource and its id (the reads of items, agents and plans). */
+export const notFound = (resource: string, id: string) =>
   new DomainError('not_found', { resource, id }, `${resource} ${id} not found`);
 
 @QueryHandler(GetAgentQuery)

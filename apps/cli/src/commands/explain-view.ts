@@ -1,6 +1,5 @@
-import { type AnyEvent, evolve, explainState, initialAgentState, whyNot } from '@app/domain';
-import { CliError, EXIT } from '../cli-io';
-import type { AgentStreamSource } from './replay-source';
+import { explainState, whyNot } from '@app/domain';
+import { type AgentStreamSource, stateAt } from './replay-source';
 
 /*
  * What `explain` prints, as one JSON value: the domain's explanation (views/explanation.ts: the
@@ -9,16 +8,7 @@ import type { AgentStreamSource } from './replay-source';
 
 /** The explanation at revision `at` (null: the end), with `now` from the flag or the event's recorded_at. */
 export function explainAt(source: AgentStreamSource, at: number | null, now: string | null) {
-  const last = source.stored.length - 1;
-  const revision = at ?? last;
-  if (revision > last)
-    throw new CliError(
-      EXIT.notFound,
-      `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`,
-    );
-  const state = source.events
-    .slice(0, revision + 1)
-    .reduce((s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e), initialAgentState());
+  const { state, revision, last } = stateAt(source, at);
   const instant = now ?? source.stored[revision].recorded_at;
   const explanation = explainState(state, instant);
   return {

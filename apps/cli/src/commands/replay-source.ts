@@ -1,6 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AnyEvent } from '@app/domain';
+import { type AgentState, type AnyEvent, evolve, initialAgentState } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
 import { agentStream, toDomainEvent } from '@app/core';
 import { AgentEventsReader, parseJsonLines } from '@app/application';
@@ -51,4 +51,24 @@ async function fromStore(
   assertAgentId(agentId);
   const stored = await withStores(io, ({ store }) => new AgentEventsReader(store).whole(agentId));
   return { agentId, origin: `stream ${agentStream(agentId)}`, stored };
+}
+
+/**
+ * The agent at revision `at` of its stream (null: the end), with the events folded into it and the
+ * stream's last revision; exit 4 for a revision beyond the stream (explain, explain --item).
+ */
+export function stateAt(
+  source: AgentStreamSource,
+  at: number | null,
+): { state: AgentState; events: AnyEvent[]; revision: number; last: number } {
+  const last = source.stored.length - 1;
+  const revision = at ?? last;
+  if (revision > last)
+    throw new CliError(
+      EXIT.notFound,
+      `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`,
+    );
+  const events = source.events.slice(0, revision + 1);
+  const state = events.reduce((s: AgentState, e: AnyEvent) => evolve(s, e), initialAgentState());
+  return { state, events, revision, last };
 }

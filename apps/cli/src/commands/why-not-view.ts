@@ -1,6 +1,6 @@
-import { type AnyEvent, evolve, initialAgentState, type WhyNot, whyNot } from '@app/domain';
+import { type AnyEvent, type WhyNot, whyNot } from '@app/domain';
 import { CliError, EXIT } from '../cli-io';
-import type { AgentStreamSource } from './replay-source';
+import { type AgentStreamSource, stateAt } from './replay-source';
 
 /*
  * `explain <agent> --item <w>`: the domain's why-not view (views/why-not.ts, the one behind
@@ -25,18 +25,7 @@ const archivedIn = (events: readonly AnyEvent[], itemId: string): boolean =>
 
 /** The why-not view of `itemId` at revision `at` (null: the end); exit 4 for an item the stream never archived nor holds. */
 export function whyNotAt(source: AgentStreamSource, at: number | null, now: string | null, itemId: string) {
-  const last = source.stored.length - 1;
-  const revision = at ?? last;
-  if (revision > last)
-    throw new CliError(
-      EXIT.notFound,
-      `--at ${revision} is beyond the stream: agent ${source.agentId} has revisions 0..${last}`,
-    );
-  const events = source.events.slice(0, revision + 1);
-  const state = events.reduce(
-    (s: ReturnType<typeof initialAgentState>, e: AnyEvent) => evolve(s, e),
-    initialAgentState(),
-  );
+  const { state, events, revision, last } = stateAt(source, at);
   const instant = now ?? source.stored[revision].recorded_at;
   const view = whyNot(state, itemId, instant, { archived: archivedIn(events, itemId) });
   if (view === null)

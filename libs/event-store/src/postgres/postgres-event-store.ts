@@ -10,15 +10,33 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
-import { StoreUnavailableError } from '../errors';
+import { IdempotencyConflictError, StoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import { assertExpectedRevision, toJsonExpectedRevision } from '../revisions';
+import { AppendBatcher, type AppendOutcome, type BatchedAppend } from './append-batcher';
 import { AppendNotifier } from './append-notifier';
-import { mapPgError } from './pg-errors';
+import { actualRevisionFromDetail, isUnavailable, mapPgError } from './pg-errors';
 import { PostgresSubscription } from './postgres-subscription';
 
 export interface PostgresEventStoreOptions {
   /** Poll interval of subscriptions when no notification arrives (lost NOTIFY, other writers). */
   pollIntervalMs?: number;
+  /**
+   * Append calls in flight at once (default 1): the appends made meanwhile go together in the next
+   * call (group commit, append-batcher.ts).
+   */
+  appendConcurrency?: number;
+}
+
+interface PendingAppend extends BatchedAppend<AppendResult> {
+  readonly expected: string;
+  readonly batch: EventToAppend[];
+}
+
+interface AppendOutcomeRow {
+  outcome: 'appended' | 'replayed' | 'wrong_expected_revision' | 'idempotency_conflict';
+  next_revision: string | null;
+  last_position: string | null;
+  detail: string | null;
 }
 
 const INT8_MAX = (1n << 63n) - 1n;
@@ -32,8 +50,8 @@ const COLUMNS = `e.global_position::text AS global_position, e.stream_id, e.stre
   e.event_id::text AS event_id, e.event_type, e.data, e.metadata,
   to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at`;
 
-const APPEND_SQL = `SELECT next_revision::text AS next_revision, last_position::text AS last_position
-  FROM append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`;
+const APPEND_SQL = `SELECT outcome, next_revision::text AS next_revision, last_position::text AS last_position, detail
+  FROM append_events_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
 
 /**
  * Only events of transactions older than every running one: with positions handed out
@@ -75,6 +93,23 @@ function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
+function outcomeOf(append: PendingAppend, row: AppendOutcomeRow | undefined): AppendOutcome<AppendResult> {
+  switch (row?.outcome) {
+    case 'appended':
+    case 'replayed':
+      return { ok: true, value: { next_revision: BigInt(row.next_revision!), position: BigInt(row.last_position!) } };
+    case 'wrong_expected_revision':
+      return {
+        ok: false,
+        error: new WrongExpectedRevisionError(append.stream, append.expected, actualRevisionFromDetail(row.detail)),
+      };
+    case 'idempotency_conflict':
+      return { ok: false, error: new IdempotencyConflictError(append.stream, row.detail ?? 'idempotency conflict') };
+    default:
+      return { ok: false, error: new Error(`append_events_many gave no outcome for ${append.stream}`) };
+  }
+}
+
 function assertCount(maxCount: number | undefined): void {
   if (maxCount !== undefined && (!Number.isSafeInteger(maxCount) || maxCount < 0)) {
     throw new RangeError(`max_count must be a non-negative integer: ${maxCount}`);
@@ -85,6 +120,7 @@ function assertCount(maxCount: number | undefined): void {
 export class PostgresEventStore implements EventStore {
   private readonly notifier: AppendNotifier;
   private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly appends: AppendBatcher<AppendResult, PendingAppend>;
   private closed = false;
 
   /** The pool belongs to the caller: close() stops this store's work but does not end it. */
@@ -93,30 +129,65 @@ export class PostgresEventStore implements EventStore {
     private readonly options: PostgresEventStoreOptions = {},
   ) {
     this.notifier = new AppendNotifier(pool);
+    this.appends = new AppendBatcher<AppendResult, PendingAppend>({
+      send: (batch) => this.sendAppends(batch),
+      // A call that rolled back can be sent again append by append; a lost connection cannot (unknown outcome).
+      retryAlone: (error) => !isUnavailable(error),
+      concurrency: options.appendConcurrency,
+    });
   }
 
-  async appendToStream(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    this.assertOpen();
-    assertExpectedRevision(expected);
-    if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
-    const expectedText = toJsonExpectedRevision(expected);
+  appendToStream(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      this.assertOpen();
+      assertExpectedRevision(expected);
+      if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) =>
+      this.appends.add({
+        stream,
+        expected: toJsonExpectedRevision(expected),
+        batch: events,
+        events: events.length,
+        resolve,
+        reject,
+      }),
+    );
+  }
+
+  /** Calls and appends sent so far (group commit: their ratio is the mean number of appends per call). */
+  get appendStats(): { calls: number; appends: number } {
+    return { ...this.appends.stats };
+  }
+
+  /** One call of append_events_many for several streams; each append settles with its own outcome. */
+  private async sendAppends(appends: PendingAppend[]): Promise<AppendOutcome<AppendResult>[]> {
+    const events = appends.flatMap((a) => a.batch);
     const params = [
-      stream,
-      expectedText,
+      appends.map((a) => a.stream),
+      appends.map((a) => a.expected),
+      appends.map((a) => a.events),
       events.map((e) => e.id),
       events.map((e) => e.type),
       events.map((e) => JSON.stringify(e.data)),
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
+    let rows: AppendOutcomeRow[];
     try {
-      const { rows } = await this.pool.query<{ next_revision: string; last_position: string }>(APPEND_SQL, params);
-      this.notifier.poke();
-      return { next_revision: BigInt(rows[0].next_revision), position: BigInt(rows[0].last_position) };
+      // A named statement: parsed and planned once per connection.
+      rows = (await this.pool.query<AppendOutcomeRow>({ name: 'append_events_many', text: APPEND_SQL, values: params }))
+        .rows;
     } catch (error) {
-      throw mapPgError(error, { stream, expected: expectedText });
+      // A batch of one answers with its own error, a larger one is retried append by append (append-batcher.ts),
+      // unless the store is unreachable: then every append of it has the same unknown outcome.
+      if (appends.length === 1) throw mapPgError(error, { stream: appends[0].stream, expected: appends[0].expected });
+      throw isUnavailable(error) ? mapPgError(error) : error;
     }
+    this.notifier.poke();
+    return appends.map((append, i) => outcomeOf(append, rows[i]));
   }
-
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     assertCount(options.max_count);
     const backwards = options.direction === 'backwards';

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { IdempotencyConflictError, WrongExpectedRevisionError } from '../errors';
+import type { AppendResult } from '../event-store.port';
+import { newEvent, newEvents, uniqueStream } from '../testing/contract-helpers';
+import { PostgresEventStore } from './postgres-event-store';
+import { GLOBAL_ORDER_LOCK, ensureSchema } from './schema';
+
+/**
+ * Group commit (docs/decisions/0047): the appends a process makes while its previous call of
+ * append_events_many is in flight go together in the next call, each with its own outcome.
+ * Appends made in one tick are deterministic here: the first finds the slot free and goes alone,
+ * the others wait for it and go together.
+ */
+const url = process.env.DATABASE_URL as string;
+const pools: Pool[] = [];
+function newPool(): Pool {
+  const pool = new Pool({ connectionString: url, max: 8 });
+  pools.push(pool);
+  return pool;
+}
+let pool: Pool;
+beforeAll(async () => {
+  pool = newPool();
+  await ensureSchema(pool);
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+});
+
+/** A fresh store (its own call counts) on the shared pool. */
+function freshStore(): PostgresEventStore {
+  return new PostgresEventStore(pool);
+}
+
+const settled = (promise: Promise<AppendResult>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+describe('postgres event store: group commit', () => {
+  it('sends the appends made while a call is in flight in one call, each with its own revision and position', async () => {
+    const store = freshStore();
+    const streams = Array.from({ length: 12 }, () => uniqueStream('group'));
+    const results = await Promise.all(streams.map((stream) => store.appendToStream(stream, newEvents(2), 'no_stream')));
+    expect(store.appendStats).toEqual({ calls: 2, appends: 12 });
+    for (const [index, stream] of streams.entries()) {
+      const stored = await store.readStream(stream);
+      expect(stored.map((e) => e.revision)).toEqual([0n, 1n]);
+      expect(results[index]).toEqual({ next_revision: 1n, position: stored[1].position });
+    }
+    // One call is one transaction: the eleven that went together share one transaction id.
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(DISTINCT transaction_id)::int AS n FROM events WHERE stream_id = ANY($1)',
+      [streams.slice(1)],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('answers each append of one call with its own outcome: appended, replayed, wrong revision, idempotency conflict', async () => {
+    const store = freshStore();
+    const [wrong, replay, conflict, fresh] = ['wrong', 'replay', 'conflict', 'fresh'].map(uniqueStream);
+    const replayed = newEvents(2);
+    const stored = newEvent();
+    await store.appendToStream(wrong, [newEvent()], 'no_stream');
+    const first = await store.appendToStream(replay, replayed, 'no_stream');
+    await store.appendToStream(conflict, [stored], 'no_stream');
+    const before = store.appendStats.calls;
+
+    const outcomes = await Promise.all([
+      settled(store.appendToStream(uniqueStream('busy'), [newEvent()], 'no_stream')),
+      settled(store.appendToStream(wrong, [newEvent()], 5n)),
+      settled(store.appendToStream(replay, replayed, 'no_stream')),
+      settled(store.appendToStream(conflict, [stored, newEvent()], 'no_stream')),
+      settled(store.appendToStream(fresh, [newEvent()], 'no_stream')),
+    ]);
+
+    expect(store.appendStats.calls - before).toBe(2);
+    expect(outcomes[1]).toMatchObject({ ok: false, error: expect.any(WrongExpectedRevisionError) });
+    expect((outcomes[1] as { error: WrongExpectedRevisionError }).error).toMatchObject({ stream: wrong, actual: 0n });
+    expect(outcomes[2]).toEqual({ ok: true, value: first });
+    expect(outcomes[3]).toMatchObject({ ok: false, error: expect.any(IdempotencyConflictError) });
+    expect(outcomes[4]).toMatchObject({ ok: true, value: { next_revision: 0n } });
+    // The refused ones wrote nothing.
+    expect(await store.readStream(wrong)).toHaveLength(1);
+    expect(await store.readStream(replay)).toHaveLength(2);
+    expect(await store.readStream(conflict)).toHaveLength(1);
+    expect(await store.readStream(fresh)).toHaveLength(1);
+  });
+
+  it('retries a call that rolled back append by append: the others land, the faulty one gets its error, no lock leaks', async () => {
+    const store = freshStore();
+    const taken = newEvent();
+    await store.appendToStream(uniqueStream('owner'), [taken], 'no_stream');
+    const [good1, bad, good2] = ['good', 'bad', 'good'].map(uniqueStream);
+    const before = store.appendStats.calls;
+
+    const outcomes = await Promise.all([
+      settled(store.appendToStream(uniqueStream('busy'), [newEvent()], 'no_stream')),
+      settled(store.appendToStream(good1, [newEvent()], 'no_stream')),
+      // Its event id is stored on another stream: the insert fails and the whole call rolls back.
+      settled(store.appendToStream(bad, [newEvent(), taken], 'any')),
+      settled(store.appendToStream(good2, newEvents(3), 'no_stream')),
+    ]);
+
+    expect(store.appendStats.calls - before).toBe(1 + 1 + 3);
+    expect(outcomes[1]).toMatchObject({ ok: true, value: { next_revision: 0n } });
+    expect(outcomes[2]).toMatchObject({ ok: false, error: expect.any(IdempotencyConflictError) });
+    expect(outcomes[3]).toMatchObject({ ok: true, value: { next_revision: 2n } });
+    expect(await store.readStream(bad)).toEqual([]);
+    const held = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2 AND l.granted AND a.state <> 'active'`,
+      [GLOBAL_ORDER_LOCK[0], GLOBAL_ORDER_LOCK[1]],
+    );
+    expect(held.rows[0].n).toBe(0);
+  });
+
+  it('sends two appends of one stream made at once in two calls, in the order they were made', async () => {
+    const store = freshStore();
+    const stream = uniqueStream('twice');
+    const [a, b] = newEvents(2);
+    const results = await Promise.all([
+      store.appendToStream(stream, [a], 'no_stream'),
+      store.appendToStream(stream, [b], 0n),
+    ]);
+    expect(results.map((r) => r.next_revision)).toEqual([0n, 1n]);
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([a.id, b.id]);
+  });
+
+  it('keeps positions in transaction-id order while two processes group their appends', async () => {
+    const stores = [new PostgresEventStore(newPool()), new PostgresEventStore(newPool())];
+    const marker = await stores[0].appendToStream(uniqueStream('xid-order'), [newEvent()], 'no_stream');
+    await Promise.all(
+      stores.flatMap((store) =>
+        Array.from({ length: 8 }, async () => {
+          const stream = uniqueStream('xid-order');
+          for (let i = 0; i < 10; i++)
+            await store.appendToStream(stream, newEvents(1 + (i % 3)), i === 0 ? 'no_stream' : 'any');
+        }),
+      ),
+    );
+    expect(stores.every((store) => store.appendStats.calls < store.appendStats.appends)).toBe(true);
+    const { rows } = await pool.query<{ inversions: number }>(
+      `SELECT count(*)::int AS inversions FROM (
+         SELECT transaction_id, lag(transaction_id) OVER (ORDER BY global_position) AS previous
+           FROM events WHERE global_position >= $1) t
+        WHERE transaction_id < previous`,
+      [marker.position.toString()],
+    );
+    expect(rows[0].inversions).toBe(0);
+  });
+
+  it('append_events_many refuses a stream named twice and a transaction that already wrote', async () => {
+    const sql = `SELECT * FROM append_events_many($1::text[], ARRAY['any', 'any'], ARRAY[1, 1],
+      ARRAY[$2, $3]::uuid[], ARRAY['T', 'T'], ARRAY['{}', '{}']::jsonb[], ARRAY['{}', '{}']::jsonb[])`;
+    const stream = uniqueStream('misuse');
+    await expect(pool.query(sql, [[stream, stream], randomUUID(), randomUUID()])).rejects.toMatchObject({
+      code: 'ESUSE',
+    });
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()');
+      await expect(
+        client.query(sql, [[stream, uniqueStream('misuse')], randomUUID(), randomUUID()]),
+      ).rejects.toMatchObject({ code: 'ESUSE' });
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+    expect(await freshStore().readStream(stream)).toEqual([]);
+  });
+});

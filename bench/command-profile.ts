@@ -149,6 +149,18 @@ async function main(): Promise<void> {
         );
       }
     }
+    const allocFile = option('alloc', '');
+    if (allocFile) {
+      const session = new Session();
+      session.connect();
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+      const result = await load.run(commandJob(runtime, 16, seconds));
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      writeFileSync(allocFile, JSON.stringify(profile));
+      log(`allocation-profiled run: ${result.rate.toFixed(0)} commands/s (${Math.round(result.rate * seconds)} commands)`);
+    }
     if (profileFile) {
       const session = new Session();
       session.connect();

@@ -34,6 +34,8 @@ export class IdempotencyWindow {
     private readonly recent: readonly Touch[],
   ) {}
 
+  private summary: { added: number; touchedRanks: number[] } | undefined;
+
   static empty(options: IdempotencyWindowOptions = {}): IdempotencyWindow {
     return IdempotencyWindow.settle(options, []);
   }
@@ -62,11 +64,27 @@ export class IdempotencyWindow {
     const settled = this.settled.get(commandId);
     if (settled === undefined) return undefined;
     // The settled ids the recent touches pushed out are the oldest ones not touched again.
-    const added = this.recent.filter(([id]) => !this.settled.has(id)).length;
+    const { added, touchedRanks } = this.recentSummary();
     const pushedOut = this.settled.size + added - this.limit;
     if (pushedOut <= 0) return settled.range;
-    const movedBefore = this.recent.filter(([id]) => (this.settled.get(id)?.rank ?? Infinity) < settled.rank).length;
-    return settled.rank - movedBefore < pushedOut ? undefined : settled.range;
+    return settled.rank - countBelow(touchedRanks, settled.rank) < pushedOut ? undefined : settled.range;
+  }
+
+  /**
+   * How many recent ids are new to the settled map, and the settled ranks of the others (sorted):
+   * computed once per window (it is immutable), not on every lookup.
+   */
+  private recentSummary(): { added: number; touchedRanks: number[] } {
+    if (this.summary === undefined) {
+      const touchedRanks: number[] = [];
+      for (const [id] of this.recent) {
+        const rank = this.settled.get(id)?.rank;
+        if (rank !== undefined) touchedRanks.push(rank);
+      }
+      touchedRanks.sort((a, b) => a - b);
+      this.summary = { added: this.recent.length - touchedRanks.length, touchedRanks };
+    }
+    return this.summary;
   }
 
   /** A log that records each `[commandId, revision, fingerprint?]` (in stream order). */
@@ -103,6 +121,18 @@ export class IdempotencyWindow {
     const all = [...settled, ...recent];
     return all.slice(Math.max(0, all.length - this.limit));
   }
+}
+
+/** How many of the sorted `values` are below `limit`. */
+function countBelow(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle] < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function range(first: bigint, last: bigint, fingerprint: string | undefined): Range {

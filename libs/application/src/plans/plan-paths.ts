@@ -66,14 +66,20 @@ export function withLocalPlanPaths<T>(value: T, agentHome: string, agentId?: str
 }
 
 function localize(value: unknown, agentHome: string, agentId: string | undefined): unknown {
+  // Every reply goes through here: nothing is allocated for what does not change.
   if (Array.isArray(value)) {
-    const items = value.map((item) => localize(item, agentHome, agentId));
-    return items.every((item, i) => item === value[i]) ? value : items;
+    let items: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item = localize(value[i], agentHome, agentId);
+      if (item !== value[i]) (items ??= value.slice())[i] = item;
+    }
+    return items ?? value;
   }
   if (!isPlainObject(value)) return value;
   const owner = typeof value.agent_id === 'string' ? value.agent_id : agentId;
   let copy: Record<string, unknown> | null = null;
-  for (const [key, field] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const field = value[key];
     let next = localize(field, agentHome, owner);
     if (key === 'plan_artifact' && isPlainObject(field) && typeof value.id === 'string' && owner !== undefined)
       next = localPlanArtifact(field as PlanArtifact, agentHome, owner, value.id);

@@ -114,17 +114,28 @@ describe('races', () => {
         return { command, key, first, other };
       }),
     );
+    // The same reply, except `position` as docs/api.md defines it: the original names its last event,
+    // the repeat the agent's last event when it was answered (later when another command of the
+    // agent landed in between).
+    const withoutPosition = (body: Record<string, unknown>) => ({ ...body, position: undefined });
     for (const { command, first, other } of results) {
       expect({ path: command.path, status: first.status }).toEqual({ path: command.path, status: expect.any(Number) });
       expect(first.status).toBeLessThan(300);
-      expect({ status: other.status, body: other.body }).toEqual({ status: first.status, body: first.body });
+      expect({ status: other.status, body: withoutPosition(other.body) }).toEqual({
+        status: first.status,
+        body: withoutPosition(first.body),
+      });
     }
     for (const agent of agents) {
       const events = await deployment.store.readStream(agentStream(agent));
-      for (const { key, first } of results.filter((r) => r.first.record.agent === agent)) {
+      for (const { key, first, other } of results.filter((r) => r.first.record.agent === agent)) {
         const mine = events.filter((e) => e.metadata.command_id === key);
         expect(mine.length).toBeGreaterThan(0);
         expect(mine[mine.length - 1].revision.toString()).toBe(first.body.revision);
+        const positions = [BigInt(first.body.position as string), BigInt(other.body.position as string)];
+        const [original, repeat] = positions[0] <= positions[1] ? positions : [positions[1], positions[0]];
+        expect(original).toBe(mine[mine.length - 1].position);
+        expect(events.some((e) => e.position === repeat)).toBe(true);
       }
     }
     assertCleanHistory(await deployment.check({ rebuild: false }));

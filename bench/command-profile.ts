@@ -5,6 +5,7 @@ import { Session } from 'node:inspector/promises';
 import { commandJob, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
+import { settledHeapBytes } from './support/heap';
 import { areaOf } from './support/profile';
 import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
 import { median } from './support/stats';
@@ -20,7 +21,8 @@ import { median } from './support/stats';
  * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
  * the file, and the functions with the most self time (and the areas) printed. With --phases, the
  * open-loop run also reports the server's side of each command (request headers parsed to response
- * finished) and the event store's append within it.
+ * finished) and the event store's append within it. With --alloc file.heapprofile, one more run under V8's
+ * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
  */
 interface ProfileNode {
   id: number;
@@ -151,15 +153,25 @@ async function main(): Promise<void> {
     }
     const allocFile = option('alloc', '');
     if (allocFile) {
+      // V8's sampling heap profiler over one closed-loop run: every allocation (by stack), or with
+      // --live only what is still alive after full collections at its end.
+      const live = process.argv.includes('--live');
       const session = new Session();
       session.connect();
       await session.post('HeapProfiler.enable');
-      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: !live,
+        includeObjectsCollectedByMinorGC: !live,
+      });
       const result = await load.run(commandJob(runtime, 16, seconds));
+      if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);
       const { profile } = await session.post('HeapProfiler.stopSampling');
       session.disconnect();
       writeFileSync(allocFile, JSON.stringify(profile));
-      log(`allocation-profiled run: ${result.rate.toFixed(0)} commands/s (${Math.round(result.rate * seconds)} commands)`);
+      log(
+        `allocation-profiled run: ${result.rate.toFixed(0)} commands/s, ${Math.round(result.rate * seconds)} commands`,
+      );
     }
     if (profileFile) {
       const session = new Session();

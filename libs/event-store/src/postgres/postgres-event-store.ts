@@ -50,8 +50,14 @@ const COLUMNS = `e.global_position::text AS global_position, e.stream_id, e.stre
   e.event_id::text AS event_id, e.event_type, e.data, e.metadata,
   to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at`;
 
+/**
+ * The events' data and metadata go as one JSON array each (one JSON.stringify, no per-element
+ * quoting into an array literal), split back into jsonb[] in call order.
+ */
 const APPEND_SQL = `SELECT outcome, next_revision::text AS next_revision, last_position::text AS last_position, detail
-  FROM append_events_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+  FROM append_events_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[],
+    ARRAY(SELECT d FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS t(d, o) ORDER BY o),
+    ARRAY(SELECT m FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS t(m, o) ORDER BY o))`;
 
 /**
  * Only events of transactions older than every running one: with positions handed out
@@ -171,8 +177,8 @@ export class PostgresEventStore implements EventStore {
       appends.map((a) => a.events),
       events.map((e) => e.id),
       events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata ?? {})),
+      JSON.stringify(events.map((e) => e.data)),
+      JSON.stringify(events.map((e) => e.metadata ?? {})),
     ];
     let rows: AppendOutcomeRow[];
     try {

@@ -129,7 +129,7 @@ export const appendFigure: Figure = {
       method:
         `Closed loop for ${seconds} s per run, ${repetitions} interleaved runs, medians. Each writer appends one ~450-byte event at a ` +
         `time to its own stream with the expected revision: through \`${currentStoreName()}.appendToStream\`` +
-        (benchStoreKind() === 'postgres' ? ' (one call of `append_events`), ' : ', ') +
+        (benchStoreKind() === 'postgres' ? ' (one call of `append_events_many`), ' : ', ') +
         'and as one raw `INSERT … SELECT … WHERE coalesce(max(stream_revision), -1) = expected` into a table of the same shape ' +
         "(same unique keys, no xid column). Same pool, same server, commits with the server's durability settings.",
       checks,

@@ -45,7 +45,7 @@ export const batchFigure: Figure = {
     return {
       method:
         `One writer, closed loop for ${seconds} s per run, ${repetitions} interleaved runs, medians: appends of ${BATCH} events at once ` +
-        '(one `append_events` call) vs appends of one event, to one stream with the expected revision; events per second.',
+        '(one `append_events_many` call) vs appends of one event, to one stream with the expected revision; events per second.',
       checks: [
         {
           name: `${BATCH}-event batch vs single appends`,
@@ -69,7 +69,7 @@ export const batchFigure: Figure = {
           ? []
           : [
               `Missed: a batch of ${BATCH} ran ${(batch / single).toFixed(1)}x the single appends' event rate. A batch is one ` +
-                '`append_events` call (one round trip, one commit) for 100 events, so the ratio is bound by the per-event cost ' +
+                '`append_events_many` call (one round trip, one commit) for 100 events, so the ratio is bound by the per-event cost ' +
                 "inside that call; a miss in a run whose single appends were unusually fast (they vary most: see the runs) is the machine's " +
                 `noise (load average ${loadavg()[0].toFixed(1)} at the end of this figure). Re-run the figure alone (\`--only 2\`) before looking further.`,
             ],

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { commandJob, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
@@ -21,7 +22,7 @@ import { median } from './support/stats';
  * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
  * the file, and the functions with the most self time (and the areas) printed. With --phases, the
  * open-loop run also reports the server's side of each command (request headers parsed to response
- * finished) and the event store's append within it. With --alloc file.heapprofile, one more run under V8's
+ * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
  */
 interface ProfileNode {
@@ -59,7 +60,11 @@ function selfTimes(nodes: ProfileNode[], top: number): string[] {
   return ['areas:', ...lines(byArea, 15), 'functions (self):', ...lines(byFunction, top)];
 }
 
-/** Percentiles of the server's side of each request and of the store's appends (--phases). */
+/**
+ * Percentiles of the server's side of each request and of the store's appends, the event loop's
+ * delay (a collector pause or a long task shows there), and the store's appends per call
+ * (group commit, ADR 0047) during the run (--phases).
+ */
 function instrument(app: RuntimeFixture['app']): { report(): string } {
   if (!app) throw new Error('--phases needs the app of the runtime fixture');
   const server = app.getHttpServer() as HttpServer;
@@ -79,6 +84,10 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       appends.push(performance.now() - started);
     }
   };
+  const calls = () => (store instanceof PostgresEventStore ? store.appendStats : null);
+  const callsBefore = calls();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const pct = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted.length
@@ -87,9 +96,22 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   };
   const line = (name: string, values: number[]) =>
     `${name} p50 ${pct(values, 50)} / p90 ${pct(values, 90)} / p99 ${pct(values, 99)} ms (${values.length})`;
+  const grouping = () => {
+    const after = calls();
+    if (!after || !callsBefore) return '';
+    const made = after.calls - callsBefore.calls;
+    return `; ${((after.appends - callsBefore.appends) / Math.max(1, made)).toFixed(2)} appends per store call (${made} calls)`;
+  };
   return {
-    report: () =>
-      `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}`,
+    report: () => {
+      loop.disable();
+      const ms = (ns: number) => (ns / 1e6).toFixed(2);
+      return (
+        `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}\n` +
+        `        event loop delay p50 ${ms(loop.percentile(50))} / p99 ${ms(loop.percentile(99))} / max ${ms(loop.max)} ms` +
+        grouping()
+      );
+    },
   };
 }
 

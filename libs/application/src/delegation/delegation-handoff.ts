@@ -51,6 +51,16 @@ export class DelegationHandoff {
     return true;
   }
 
+  /**
+   * True when the agent is known, without IO, to be in no delegation as of its event at
+   * `revision`: this process's cached state includes that event and has no delegation and no
+   * spawn. Its `settle` would then do nothing; a delegation that starts later has its own events.
+   */
+  inNoDelegation(agentId: string, revision: bigint): boolean {
+    const state = this.agents.peekAt(agentId, revision);
+    return state !== null && state.delegations.size === 0 && state.spawned === null;
+  }
+
   /** The child's half of a spawn (the spawn route runs it at once; after a crash the hand-off does). */
   async acceptSpawn(
     childId: string,

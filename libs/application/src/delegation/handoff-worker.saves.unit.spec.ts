@@ -53,4 +53,35 @@ describe('the hand-off worker saves its checkpoint after the events that owed a 
     // 2: the second event since the start; 3: the parent's; 5: two more since.
     expect(saves).toEqual([2n, 3n, 5n]);
   });
+
+  it('does not settle an agent the hint knows to be in no delegation as of the event (no IO)', async () => {
+    const saves: bigint[] = [];
+    const checkpoints: HandoffCheckpointStore = {
+      load: async () => null,
+      save: async (_name, position) => void saves.push(position),
+    };
+    const settle = jest.fn(async () => true);
+    const known = jest.fn((agentId: string) => agentId !== 'parent');
+    const events = [decision('a', 1), decision('parent', 2), decision('b', 3)].map((e, i) => ({
+      ...e,
+      revision: BigInt(10 + i),
+    }));
+    const worker = new HandoffWorker(
+      storeOf(events),
+      { settle } as unknown as DelegationHandoff,
+      checkpoints,
+      { error: () => undefined },
+      { saveEvery: 200, inNoDelegation: known },
+    );
+    await worker.start();
+    await worker.reached(3n);
+    await worker.stop();
+    expect(known.mock.calls).toEqual([
+      ['a', 10n],
+      ['parent', 11n],
+      ['b', 12n],
+    ]);
+    expect(settle.mock.calls).toEqual([['parent']]);
+    expect(saves).toEqual([2n]);
+  });
 });

@@ -35,6 +35,11 @@ export interface HandoffWorkerOptions {
   attempts?: number;
   /** Events between two checkpoint saves when none owed a step (default 200). */
   saveEvery?: number;
+  /**
+   * A hint without IO (DelegationHandoff.inNoDelegation): true when the agent of an event is known
+   * to be in no delegation as of that event, which then owes nothing and is not settled.
+   */
+  inNoDelegation?: (agentId: string, revision: bigint) => boolean;
 }
 
 /**
@@ -112,7 +117,10 @@ export class HandoffWorker {
     const agentId = agentIdOfStream(event.stream);
     const relevant = agentId !== null && HANDOFF_EVENT_TYPES.has(event.type);
     // False: the agent is in no delegation (a fleet's scheduler decisions, mostly), nothing to keep at once.
-    const owed = relevant && (await this.settle(agentId, event)) !== false;
+    const owed =
+      relevant &&
+      !this.options.inNoDelegation?.(agentId, event.revision) &&
+      (await this.settle(agentId, event)) !== false;
     this.sinceSave += 1;
     if (owed || this.sinceSave >= (this.options.saveEvery ?? 200)) {
       await this.persist(event.position);

@@ -31,7 +31,7 @@ interface FleetRun {
   active: number;
   /** From the entry's bootstrap (modules loaded) to every active agent decided. */
   readyMs: number;
-  /** The same from the spawn: TypeScript transpiled as it loads (ts-node) included. */
+  /** The same from the spawn: loading the (transpiled) modules included. */
   processMs: number;
   /** VmRSS of the scheduler process when current, and its peak so far (VmHWM). */
   rssMb: number;
@@ -252,8 +252,9 @@ export async function fleetPart(ctx: BenchContext): Promise<{
       `Fleet part: for ${sizes.join(', ')} agents, each schema seeded through the store (32 streams appended at once; ` +
       'an idle agent is registered with a recorded Sleep decision, every 100th has a new work item and no decision), the read ' +
       'models projected before the timed start. Then the runtime entry (apps/runtime/src/main.ts, RUNTIME_ROLE=scheduler) is ' +
-      'started as a child process on that schema and timed from its bootstrap (modules loaded: "from the spawn" adds ts-node ' +
-      'transpiling them) until every active agent has a decision recorded after the start. RSS and peak RSS: ' +
+      'started as a child process on that schema and timed from its bootstrap (modules loaded: "from the spawn" adds loading ' +
+      'them) until every active agent has a decision recorded after the start (polled every 5 ms among the events after ' +
+      'the seeded head). RSS and peak RSS: ' +
       '/proc/<pid>/status of that process at that moment; the slope is the RSS difference over the agents added from the ' +
       'previous size. Evaluations: its agent_runtime_scheduler_evaluations_total once the count stops moving. Decision ' +
       "latency: each active agent's first SchedulerDecisionRecorded after the start.",

@@ -133,23 +133,24 @@ export class SchedulerWorker {
 
   /** Ask for an evaluation of this agent (coalesced with one already pending); another replica's agent is ignored. */
   poke(agentId: string): void {
-    this.seen.askedOtherwise(agentId);
-    this.request(agentId);
+    this.request(agentId, false);
   }
 
   /** The subscription delivered an event of the agent: an evaluation unless the last one saw it already. */
   private pokeByEvent(agentId: string, revision: bigint | undefined): void {
-    this.seen.askedByEvent(agentId, revision, this.dirty.has(agentId));
-    this.request(agentId);
+    this.request(agentId, true, revision);
   }
 
-  private request(agentId: string): void {
+  private request(agentId: string, byEvent: boolean, revision?: bigint): void {
     if (this.stopped) return;
     if (!this.owns(agentId)) {
       // A shard still ours whose lease lapsed here (a pause): its agent is evaluated when a round gives it back.
       if (this.options.ownership?.lapsed(agentId)) this.deferred.add(agentId);
       return;
     }
+    // Only for an agent this worker takes: another replica's events leave nothing behind.
+    if (byEvent) this.seen.askedByEvent(agentId, revision, this.dirty.has(agentId));
+    else this.seen.askedOtherwise(agentId);
     this.dirty.add(agentId);
     this.drain();
   }

@@ -176,6 +176,11 @@ export class AgentCommandService {
     return this.agents.peek(agentId);
   }
 
+  /** The cached state when it includes the event at `revision` (AgentRepository.peekAt), else null; no IO. */
+  peekAt(agentId: string, revision: bigint): AgentState | null {
+    return this.agents.peekAt(agentId, revision);
+  }
+
   /** The global position of the agent's last event (what a step that wrote nothing names), or null with no stream. */
   async lastPosition(agentId: string): Promise<string | null> {
     return decimal(await this.agents.lastPosition(agentId, await this.agents.load(agentId)));

@@ -103,6 +103,15 @@ export class AgentRepository<S, E extends DomainEvent> {
   }
 
   /**
+   * The cached state when it is at or past `revision` (no IO, recency untouched), else null: a
+   * state that includes the event at that revision, though maybe not later ones.
+   */
+  peekAt(agentId: string, revision: bigint): S | null {
+    const cached = this.cache.peek(agentId);
+    return cached && cached.revision !== null && cached.revision >= revision ? cached.state : null;
+  }
+
+  /**
    * The command id's first result when the window holds it (a repeat), null when it is new; a
    * caller's key that names a different request is refused (422 `idempotency_key_reused`).
    * A key recorded before fingerprints were kept has none: it replays, as it always did.

@@ -34,16 +34,31 @@ export class DelegationHandoff {
     @Optional() @Inject(PRIVATE_CHILDREN) private readonly children?: PrivateChildren,
   ) {}
 
-  /** Everything owed for this agent's delegations, both ways. */
-  async settle(agentId: string): Promise<void> {
+  /**
+   * Everything owed for this agent's delegations, both ways. False when the agent is in no
+   * delegation (nothing was or could be owed: the hand-off worker need not save its checkpoint for it).
+   */
+  async settle(agentId: string): Promise<boolean> {
     // Most agents it visits are in no delegation: read, not cached (the writes below cache what they touch).
     const { state } = await this.agents.load(agentId, { keep: false });
     if (state.spawned?.workspace_mode === 'private_child') this.children?.add(agentId, state.spawned.parent_agent_id);
+    if (state.delegations.size === 0) return false;
     for (const record of state.delegations.values()) {
       if (isTerminalDelegationState(record.state) && record.role === 'parent') continue;
       if (record.role === 'parent') await this.fromParent(state, record);
       else await this.fromChild(record.child_agent_id, record.delegation_id);
     }
+    return true;
+  }
+
+  /**
+   * True when the agent is known, without IO, to be in no delegation as of its event at
+   * `revision`: this process's cached state includes that event and has no delegation and no
+   * spawn. Its `settle` would then do nothing; a delegation that starts later has its own events.
+   */
+  inNoDelegation(agentId: string, revision: bigint): boolean {
+    const state = this.agents.peekAt(agentId, revision);
+    return state !== null && state.delegations.size === 0 && state.spawned === null;
   }
 
   /** The child's half of a spawn (the spawn route runs it at once; after a crash the hand-off does). */

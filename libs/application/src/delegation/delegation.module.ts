@@ -72,7 +72,10 @@ const workerProvider: Provider = {
   provide: HANDOFF_WORKER,
   inject: [EVENT_STORE, DelegationHandoff, HANDOFF_CHECKPOINTS, LOGGER],
   useFactory: (store: EventStore, handoff: DelegationHandoff, checkpoints: HandoffCheckpointStore, logger: Logger) =>
-    new HandoffWorker(store, handoff, checkpoints, logger.child({ component: 'handoff' })),
+    new HandoffWorker(store, handoff, checkpoints, logger.child({ component: 'handoff' }), {
+      // The scheduler's own decisions: their agent is cached at that revision, mostly in no delegation.
+      inNoDelegation: (agentId, revision) => handoff.inNoDelegation(agentId, revision),
+    }),
 };
 
 @Injectable()

@@ -33,15 +33,22 @@ export interface HandoffWorkerOptions {
   /** Pause before a failed step is tried again (default 500 ms), and attempts per event (default 5). */
   retryMs?: number;
   attempts?: number;
-  /** Irrelevant events between two checkpoint saves (default 200). */
+  /** Events between two checkpoint saves when none owed a step (default 200). */
   saveEvery?: number;
+  /**
+   * A hint without IO (DelegationHandoff.inNoDelegation): true when the agent of an event is known
+   * to be in no delegation as of that event, which then owes nothing and is not settled.
+   */
+  inNoDelegation?: (agentId: string, revision: bigint) => boolean;
 }
 
 /**
  * The hand-off process manager (issue 17 item 3), in the scheduler role: it follows the store
  * from its checkpoint and settles the delegations of the agent of every event that may owe a
- * step, in order, saving the checkpoint after each. Every step is idempotent (DelegationHandoff),
- * so a crash, a replay from an older checkpoint or a second runner repeats only no-ops.
+ * step, in order, saving the checkpoint after each whose agent is in a delegation (an event of
+ * an agent in none owes nothing, as an irrelevant one: a save every `saveEvery` events). Every
+ * step is idempotent (DelegationHandoff), so a crash, a replay from an older checkpoint or a
+ * second runner repeats only no-ops.
  */
 export class HandoffWorker {
   private subscription?: Subscription;
@@ -109,9 +116,13 @@ export class HandoffWorker {
   private async handle(event: StoredEvent): Promise<void> {
     const agentId = agentIdOfStream(event.stream);
     const relevant = agentId !== null && HANDOFF_EVENT_TYPES.has(event.type);
-    if (relevant) await this.settle(agentId, event);
+    // False: the agent is in no delegation (a fleet's scheduler decisions, mostly), nothing to keep at once.
+    const owed =
+      relevant &&
+      !this.options.inNoDelegation?.(agentId, event.revision) &&
+      (await this.settle(agentId, event)) !== false;
     this.sinceSave += 1;
-    if (relevant || this.sinceSave >= (this.options.saveEvery ?? 200)) {
+    if (owed || this.sinceSave >= (this.options.saveEvery ?? 200)) {
       await this.persist(event.position);
       this.sinceSave = 0;
     }
@@ -134,7 +145,8 @@ export class HandoffWorker {
     return next;
   }
 
-  private async settle(agentId: string, event: StoredEvent): Promise<void> {
+  /** The hand-off's answer (false: the agent is in no delegation), or undefined after the attempts failed. */
+  private async settle(agentId: string, event: StoredEvent): Promise<boolean | undefined> {
     const attempts = this.options.attempts ?? 5;
     for (let attempt = 1; !this.stopped; attempt++) {
       try {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type ActivationReply,
@@ -16,12 +15,15 @@ import {
   type SchedulerDecision,
 } from '@app/domain';
 import { pendingKeyedDecision } from './pending-decision';
+import { activationTurnId, messageId } from './scheduler-ids';
 import { CLOCK, type Clock, NO_METRICS, RUNTIME_METRICS, type RuntimeMetrics } from '@app/core';
 import { WrongExpectedRevisionError } from '@app/event-store';
 import type { LeaseAudit } from '@app/read-models';
 import type { Caller } from '../auth/request-authorizer';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
 import { backoffMs, contentionError, DEFAULT_CONTENTION_RETRY } from '../agents/write-contention';
+
+export { activationTurnId, messageId } from './scheduler-ids';
 
 /** The scheduler acts as this caller: it appears as `actor` in the events it writes. */
 export const SCHEDULER_CALLER: Caller = { tokenName: 'scheduler', agents: [], admin: true };
@@ -86,11 +88,15 @@ export class SchedulerStepService {
     @Optional() @Inject(RUNTIME_METRICS) private readonly metrics: RuntimeMetrics = NO_METRICS,
   ) {}
 
-  /** Steps until the decision rests (a wait, sleep, a turn to start...). For the worker. */
+  /**
+   * Steps until the decision rests (a wait, sleep, a turn to start...). For the worker. A chained
+   * step decides on the state the previous one wrote (its revision is the next write's expected
+   * one: a write in between is refused, and that step reloads), not on a read of it again.
+   */
   async settle(agentId: string, maxSteps = 16, options: Pick<StepOptions, 'fence'> = {}): Promise<StepResult | null> {
     let last: StepResult | null = null;
     for (let i = 0; i < maxSteps; i++) {
-      last = await this.step(agentId, options);
+      last = await this.step(agentId, options, last ? folded(last) : undefined);
       if (!last || !chainsToNextStep(last.decision)) return last;
     }
     return last;
@@ -103,12 +109,13 @@ export class SchedulerStepService {
    * keep winning (as a command without expected_revision, ADR 0016). A decision the aggregate
    * finds stale (`conflict`) is decided again at most 8 times.
    */
-  async step(agentId: string, options: StepOptions = {}): Promise<StepResult | null> {
+  async step(agentId: string, options: StepOptions = {}, from?: Folded): Promise<StepResult | null> {
     const retry = DEFAULT_CONTENTION_RETRY;
     const started = retry.now();
     for (let attempt = 0, beaten = 0; ;) {
       try {
-        return await this.attempt(agentId, options);
+        // `from` (the previous step's result) only at first: every retry reloads.
+        return await this.attempt(agentId, options, attempt === 0 && beaten === 0 ? from : undefined);
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) {
           if (beaten >= retry.maxRetries || retry.now() - started >= retry.budgetMs)
@@ -122,8 +129,8 @@ export class SchedulerStepService {
     }
   }
 
-  private async attempt(agentId: string, options: StepOptions): Promise<StepResult | null> {
-    const loaded = await this.agents.load(agentId);
+  private async attempt(agentId: string, options: StepOptions, from?: Folded): Promise<StepResult | null> {
+    const loaded = from ?? (await this.agents.load(agentId));
     if (loaded.state.agent_id === null) return null;
     const at = await this.maintain(agentId, loaded, options);
     const now = this.clock.now().toISOString();
@@ -279,15 +286,13 @@ export class SchedulerStepService {
   }
 }
 
+/** A step's result as the state the next chained step decides on. */
+const folded = (result: StepResult): Folded => ({
+  state: result.state,
+  revision: result.revision === null ? null : BigInt(result.revision),
+  position: result.position,
+});
+
 function isStaleDecision(error: unknown): boolean {
   return error instanceof DomainError && error.code === 'conflict';
 }
-
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** The turn an activation opens: derived from its command id, so a repeated activation names the same turn. */
-export const activationTurnId = (agentId: string, commandId: string) =>
-  `turn_${digest(`${agentId}\u0000${commandId}`).slice(0, 32)}`;
-
-/** Message ids of the scheduler's own messages: derived from what queued them, so a repeat is identical. */
-export const messageId = (agentId: string, key: string) => `msg_${digest(`${agentId}\u0000${key}`).slice(0, 32)}`;

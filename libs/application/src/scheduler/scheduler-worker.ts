@@ -13,6 +13,7 @@ import {
 import type { AgentOwnershipChange, LeaseAudit } from '@app/read-models';
 import { AgendaLoader } from './agenda-loader';
 import { DueAgenda } from './due-agenda';
+import { EvaluatedRevisions } from './evaluated-revisions';
 import { LeaseLostError, type SchedulerStepService } from './scheduler-step.service';
 
 const RETRY_AFTER_MS = 2_000;
@@ -73,6 +74,8 @@ export class SchedulerWorker {
   private readonly deferred = new Set<string>();
   /** With a directory that has the agenda read model: what start and gained shards read (ADR 0038). */
   private readonly loader: AgendaLoader | null;
+  /** What each agent's last evaluation saw: its own writes coming back ask for no second one. */
+  private readonly seen = new EvaluatedRevisions();
   evaluations = 0;
 
   constructor(
@@ -130,12 +133,24 @@ export class SchedulerWorker {
 
   /** Ask for an evaluation of this agent (coalesced with one already pending); another replica's agent is ignored. */
   poke(agentId: string): void {
+    this.request(agentId, false);
+  }
+
+  /** The subscription delivered an event of the agent: an evaluation unless the last one saw it already. */
+  private pokeByEvent(agentId: string, revision: bigint | undefined): void {
+    this.request(agentId, true, revision);
+  }
+
+  private request(agentId: string, byEvent: boolean, revision?: bigint): void {
     if (this.stopped) return;
     if (!this.owns(agentId)) {
       // A shard still ours whose lease lapsed here (a pause): its agent is evaluated when a round gives it back.
       if (this.options.ownership?.lapsed(agentId)) this.deferred.add(agentId);
       return;
     }
+    // Only for an agent this worker takes: another replica's events leave nothing behind.
+    if (byEvent) this.seen.askedByEvent(agentId, revision, this.dirty.has(agentId));
+    else this.seen.askedOtherwise(agentId);
     this.dirty.add(agentId);
     this.drain();
   }
@@ -158,7 +173,11 @@ export class SchedulerWorker {
   private rebalanced(change: AgentOwnershipChange): void {
     if (this.stopped) return;
     if (change.lostAny) {
-      for (const agentId of [...this.dirty]) if (change.lost(agentId)) this.dirty.delete(agentId);
+      for (const agentId of [...this.dirty])
+        if (change.lost(agentId)) {
+          this.dirty.delete(agentId);
+          this.seen.drop(agentId);
+        }
       this.agenda.forget(change.lost);
     }
     for (const agentId of [...this.deferred]) if (change.lost(agentId)) this.deferred.delete(agentId);
@@ -189,9 +208,9 @@ export class SchedulerWorker {
     try {
       for await (const event of subscription) {
         const agentId = agentIdOfStream(event.stream);
-        if (agentId === null) continue;
+        if (agentId === null || this.seen.covers(agentId, event.revision)) continue;
         if (this.tracing.enabled) this.rememberCause(agentId, event);
-        this.poke(agentId);
+        this.pokeByEvent(agentId, event.revision);
       }
     } catch (error) {
       if (!this.stopped)
@@ -209,14 +228,17 @@ export class SchedulerWorker {
       if (this.running.size >= limit) return;
       if (this.running.has(agentId)) continue;
       this.dirty.delete(agentId);
+      if (!this.seen.take(agentId)) {
+        this.causes.delete(agentId);
+        continue;
+      }
       const run = this.evaluate(agentId).finally(() => {
         this.running.delete(agentId);
         this.drain();
-        if (this.dirty.size === 0 && this.running.size === 0)
-          this.idleWaiters.splice(0).forEach((resolve) => resolve());
       });
       this.running.set(agentId, run);
     }
+    if (this.dirty.size === 0 && this.running.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
   private rememberCause(agentId: string, event: TracedEvent & { type: string; position: bigint }): void {
@@ -245,6 +267,7 @@ export class SchedulerWorker {
     try {
       const fence = ownership ? () => ownership.leaseOf(agentId) : undefined;
       const result = await this.settle(agentId, fence);
+      this.seen.record(agentId, result?.revision);
       if (this.owns(agentId)) this.agenda.set(agentId, result ? nextDueAt(result.state as AgentState) : null);
       if (this.failed.delete(agentId)) (this.options.metrics ?? NO_METRICS).recovered('scheduler_step');
     } catch (error) {

@@ -5,8 +5,18 @@ import { createRuntimeApp } from './runtime-app';
 export interface BootOptions {
   /** Pins RUNTIME_ROLE (the single-role apps: projector, scheduler). */
   role?: RuntimeRole;
-  /** The modules of the API role (apps/runtime's ApiModule). */
-  api?: Type[];
+  /**
+   * The modules of the API role (apps/runtime's ApiModule), or a loader of them: loaded only when
+   * the role runs the API (a scheduler or projector started from the same entry does not load
+   * the API's controllers and services).
+   */
+  api?: Type[] | (() => Promise<Type[]>);
+}
+
+/** The API modules the role needs: none when it runs no API (a loader is then not called). */
+export async function apiModulesFor(role: RuntimeRole, api: BootOptions['api']): Promise<Type[] | undefined> {
+  if (typeof api !== 'function') return api;
+  return roleRuns(role).api ? api() : undefined;
 }
 
 /** What a role runs, in one line, for the console of the process that starts it. */
@@ -39,7 +49,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, { role, ap
     stopRequested = true;
   };
   process.on('SIGINT', early).on('SIGTERM', early);
-  const runtime = await createRuntimeApp(config, { api });
+  const runtime = await createRuntimeApp(config, { api: await apiModulesFor(config.role, api) });
   process.off('SIGINT', early).off('SIGTERM', early);
   if (stopRequested) {
     await runtime.close();

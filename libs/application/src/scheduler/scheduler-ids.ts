@@ -1,0 +1,10 @@
+import { createHash } from 'node:crypto';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The turn an activation opens: derived from its command id, so a repeated activation names the same turn. */
+export const activationTurnId = (agentId: string, commandId: string) =>
+  `turn_${digest(`${agentId}\u0000${commandId}`).slice(0, 32)}`;
+
+/** Message ids of the scheduler's own messages: derived from what queued them, so a repeat is identical. */
+export const messageId = (agentId: string, key: string) => `msg_${digest(`${agentId}\u0000${key}`).slice(0, 32)}`;

@@ -34,18 +34,21 @@ async function settle(app: TestApp): Promise<void> {
 
 /**
  * Tracing on: waits until the worker has evaluated the agent after its last event (the decision
- * span caused by it has ended) and written nothing since, so no evaluation is still under way
- * when the spec's command arrives (it would decide on it, in the trace of the event that woke it).
+ * span caused by it has ended), or the last event is the worker's own write (which asks for no
+ * evaluation: its evaluation saw it, ADR 0038), and written nothing since, so no evaluation is
+ * still under way when the spec's command arrives (it would decide on it, in the trace of the
+ * event that woke it).
  */
 async function quiet(app: TestApp, exporter: InMemorySpanExporter, agent: string): Promise<number> {
   const worker = app.runtime.app.get<SchedulerWorker>(SCHEDULER_WORKER);
   const probe = async () => {
     await worker.idle();
     const events = await eventsOf(app, agent);
-    const spanId = String(events.at(-1)?.metadata.traceparent).split('-')[2];
-    const evaluated = exporter
-      .getFinishedSpans()
-      .some((span) => span.name === 'scheduler decide' && parentOf(span) === spanId);
+    const last = events.at(-1);
+    const spanId = String(last?.metadata.traceparent).split('-')[2];
+    const evaluated =
+      last?.metadata.actor === 'scheduler' ||
+      exporter.getFinishedSpans().some((span) => span.name === 'scheduler decide' && parentOf(span) === spanId);
     await worker.idle();
     return { evaluated, count: events.length, after: (await eventsOf(app, agent)).length };
   };

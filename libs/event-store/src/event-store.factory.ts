@@ -14,6 +14,8 @@ export interface CreateEventStoreOptions {
    * Postgres store holds nothing else than what the runtime writes, and ignores it.
    */
   streamPrefixes?: readonly string[];
+  /** Postgres only: append calls in flight at once (group commit, docs/decisions/0047; default 4). */
+  appendConcurrency?: number;
 }
 
 /** EventStoreDB when a connection string is given, else the Postgres store (schema ensured first). */
@@ -26,5 +28,5 @@ export async function createEventStore(options: CreateEventStoreOptions): Promis
     });
   }
   await ensureSchema(options.pool);
-  return new PostgresEventStore(options.pool);
+  return new PostgresEventStore(options.pool, { appendConcurrency: options.appendConcurrency });
 }

@@ -26,7 +26,7 @@ export interface AppendBatcherOptions<T, A extends BatchedAppend<T>> {
   send(batch: A[]): Promise<AppendOutcome<T>[]>;
   /** Whether a call that threw may be retried one append at a time. */
   retryAlone(error: unknown): boolean;
-  /** Calls in flight at once (default 1). */
+  /** Calls in flight at once (default 4). */
   concurrency?: number;
   /** Most events in one call (default 256; an append with more goes alone). */
   maxEvents?: number;
@@ -41,7 +41,7 @@ export class AppendBatcher<T, A extends BatchedAppend<T>> {
   readonly stats = { calls: 0, appends: 0 };
 
   constructor(private readonly options: AppendBatcherOptions<T, A>) {
-    this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.maxEvents = Math.max(1, options.maxEvents ?? 256);
   }
 

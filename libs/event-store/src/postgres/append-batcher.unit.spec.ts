@@ -16,7 +16,7 @@ function harness(options: { concurrency?: number; maxEvents?: number; retryAlone
         });
       }),
     retryAlone: options.retryAlone ?? (() => true),
-    concurrency: options.concurrency,
+    concurrency: options.concurrency ?? 1,
     maxEvents: options.maxEvents,
   });
   const add = (name: string, stream: string, events = 1) =>
@@ -124,6 +124,7 @@ describe('AppendBatcher (group commit of the Postgres store)', () => {
         return new Promise((resolve) => (answer = resolve));
       },
       retryAlone: () => true,
+      concurrency: 1,
     });
     const add = (name: string) =>
       new Promise<string>((resolve, reject) => batcher.add({ name, stream: name, events: 1, resolve, reject }));

@@ -28,9 +28,9 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.end()));
 });
 
-/** A fresh store (its own call counts) on the shared pool. */
+/** A fresh store (its own call counts) on the shared pool, one call in flight (deterministic groups). */
 function freshStore(): PostgresEventStore {
-  return new PostgresEventStore(pool);
+  return new PostgresEventStore(pool, { appendConcurrency: 1 });
 }
 
 const settled = (promise: Promise<AppendResult>) =>

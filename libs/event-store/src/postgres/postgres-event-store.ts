@@ -21,8 +21,8 @@ export interface PostgresEventStoreOptions {
   /** Poll interval of subscriptions when no notification arrives (lost NOTIFY, other writers). */
   pollIntervalMs?: number;
   /**
-   * Append calls in flight at once (default 1): the appends made meanwhile go together in the next
-   * call (group commit, append-batcher.ts).
+   * Append calls in flight at once (default 4): the appends made while that many are in flight go
+   * together in the next call (group commit, append-batcher.ts, docs/decisions/0047).
    */
   appendConcurrency?: number;
 }

@@ -4,14 +4,26 @@ import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { AGENT_STREAM_PREFIX } from '@app/core';
 import { POSTGRES_POOL } from '@app/read-models';
 import { RUNTIME_CONFIG } from '../config/config.providers';
-import type { RuntimeConfig } from '../config/runtime-config';
+import { roleRuns, type RuntimeConfig, type RuntimeRole } from '../config/runtime-config';
 
 /** The shape of `createEventStore` from `@app/event-store`. */
 export type EventStoreFactory = (options: {
   pool: Pool;
   eventStoreConnectionString?: string;
   streamPrefixes?: readonly string[];
+  appendConcurrency?: number;
 }) => Promise<EventStore>;
+
+/**
+ * The Postgres store's append calls in flight (group commit, docs/decisions/0047): one in a process
+ * that only serves the API (its appends come from many independent requests: one call in flight
+ * groups the most of them, the least CPU per command), four in a process that runs the scheduler
+ * (an evaluation is a chain of dependent reads and appends: with one call in flight each append
+ * would also wait for the call before it).
+ */
+export function appendCallsFor(role: RuntimeRole): number {
+  return roleRuns(role).scheduler ? 4 : 1;
+}
 
 export const EVENT_STORE_FACTORY = Symbol('EVENT_STORE_FACTORY');
 
@@ -27,5 +39,6 @@ export const eventStoreProvider: Provider = {
       pool,
       eventStoreConnectionString: config.eventStoreConnectionString ?? undefined,
       streamPrefixes: [AGENT_STREAM_PREFIX],
+      appendConcurrency: appendCallsFor(config.role),
     }),
 };

@@ -1,42 +1,18 @@
 import type { Logger } from '@app/core';
-import type { EventStore, StoredEvent, SubscribeOptions, Subscription } from '@app/event-store';
+import type { EventStore, SubscribeOptions } from '@app/event-store';
+import { FedSubscription } from '@app/event-store/testing';
 import type { ApplicationSettings } from '../settings';
 import { ActivationWaiters } from './activation-waiters';
-
-/** A subscription the spec feeds by hand. */
-class FakeSubscription implements Subscription {
-  private readonly pending: StoredEvent[] = [];
-  private wake: (() => void) | null = null;
-  stopped = false;
-
-  deliver(agentId: string, revision: bigint): void {
-    this.pending.push({ stream: `agent-${agentId}`, revision } as StoredEvent);
-    this.wake?.();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
-    while (!this.stopped) {
-      const next = this.pending.shift();
-      if (next) yield next;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-}
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 const logger = { error: jest.fn() } as unknown as Logger;
 
 function setup(settings: Partial<ApplicationSettings> = {}) {
-  const subscriptions: Array<{ options?: SubscribeOptions; subscription: FakeSubscription }> = [];
+  const subscriptions: Array<{ options?: SubscribeOptions; subscription: FedSubscription }> = [];
   const store = {
     headPosition: async () => 41n,
     subscribeToAll: (options?: SubscribeOptions) => {
-      const subscription = new FakeSubscription();
+      const subscription = new FedSubscription();
       subscriptions.push({ options, subscription });
       return subscription;
     },
@@ -45,7 +21,7 @@ function setup(settings: Partial<ApplicationSettings> = {}) {
   return {
     waiters,
     subscriptions,
-    feed: (agentId: string, revision: bigint) => subscriptions[0]!.subscription.deliver(agentId, revision),
+    feed: (agentId: string, revision: bigint) => subscriptions[0]!.subscription.deliver(`agent-${agentId}`, revision),
   };
 }
 

@@ -1,33 +1,9 @@
 import { initialAgentState } from '@app/domain';
 import type { AgentDirectory } from '@app/core';
-import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
+import type { EventStore } from '@app/event-store';
+import { FedSubscription } from '@app/event-store/testing';
 import type { SchedulerStepService, StepResult } from './scheduler-step.service';
 import { SchedulerWorker } from './scheduler-worker';
-
-/** A subscription the spec feeds by hand, with the events' stream revisions. */
-class Feed implements Subscription {
-  private readonly pending: StoredEvent[] = [];
-  private wake: (() => void) | null = null;
-  private stopped = false;
-
-  deliver(stream: string, revision: bigint): void {
-    this.pending.push({ stream, revision } as StoredEvent);
-    this.wake?.();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
-    while (!this.stopped) {
-      const next = this.pending.shift();
-      if (next) yield next;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-}
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -37,14 +13,14 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (it would decide the same on the same state). A later event, from anyone, still does.
  */
 describe('SchedulerWorker: events its last evaluation saw ask for no evaluation', () => {
-  let feed: Feed;
+  let feed: FedSubscription;
   let calls: string[];
   let revisionOf: Map<string, string | null>;
   let release: (() => void) | null;
   let worker: SchedulerWorker;
 
   beforeEach(async () => {
-    feed = new Feed();
+    feed = new FedSubscription();
     calls = [];
     revisionOf = new Map();
     release = null;

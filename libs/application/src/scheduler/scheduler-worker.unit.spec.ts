@@ -1,33 +1,9 @@
 import { initialAgentState } from '@app/domain';
-import type { EventStore, StoredEvent, Subscription } from '@app/event-store';
+import type { EventStore } from '@app/event-store';
+import { FedSubscription } from '@app/event-store/testing';
 import type { SchedulerStepService, StepResult } from './scheduler-step.service';
 import type { AgentDirectory } from '@app/core';
 import { SchedulerWorker, type WorkerLogger } from './scheduler-worker';
-
-/** A subscription the spec feeds by hand. */
-class FakeSubscription implements Subscription {
-  private readonly pending: StoredEvent[] = [];
-  private wake: (() => void) | null = null;
-  private stopped = false;
-
-  deliver(stream: string): void {
-    this.pending.push({ stream } as StoredEvent);
-    this.wake?.();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
-    while (!this.stopped) {
-      const next = this.pending.shift();
-      if (next) yield next;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-}
 
 /** A step service whose settle() for an agent can be held open until the spec releases it. */
 class FakeSteps {
@@ -58,7 +34,7 @@ class FakeSteps {
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadlines', () => {
-  let subscription: FakeSubscription;
+  let subscription: FedSubscription;
   let steps: FakeSteps;
   let logger: WorkerLogger & { error: jest.Mock };
   let store: EventStore & { subscribeToAll: jest.Mock };
@@ -70,7 +46,7 @@ describe('SchedulerWorker: evaluations per agent, coalesced, on events and deadl
     new SchedulerWorker(store, steps as unknown as SchedulerStepService, agents, logger, options);
 
   beforeEach(() => {
-    subscription = new FakeSubscription();
+    subscription = new FedSubscription();
     steps = new FakeSteps();
     logger = { error: jest.fn(), info: jest.fn() };
     store = { subscribeToAll: jest.fn(() => subscription) } as unknown as EventStore & { subscribeToAll: jest.Mock };

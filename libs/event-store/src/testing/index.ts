@@ -6,3 +6,4 @@ export * from './describe-if';
 export * from './eventually';
 export * from './test-event-store';
 export * from './fake-eventstoredb';
+export * from './fed-subscription';

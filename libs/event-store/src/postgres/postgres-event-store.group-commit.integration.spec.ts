@@ -3,8 +3,9 @@ import { Pool } from 'pg';
 import { IdempotencyConflictError, WrongExpectedRevisionError } from '../errors';
 import type { AppendResult } from '../event-store.port';
 import { newEvent, newEvents, uniqueStream } from '../testing/contract-helpers';
+import { leakedGlobalLocks, xidOrderInversions } from '../testing/postgres-checks';
 import { PostgresEventStore } from './postgres-event-store';
-import { GLOBAL_ORDER_LOCK, ensureSchema } from './schema';
+import { ensureSchema } from './schema';
 
 /**
  * Group commit (docs/decisions/0047): the appends a process makes while its previous call of
@@ -109,12 +110,7 @@ describe('postgres event store: group commit', () => {
     expect(outcomes[2]).toMatchObject({ ok: false, error: expect.any(IdempotencyConflictError) });
     expect(outcomes[3]).toMatchObject({ ok: true, value: { next_revision: 2n } });
     expect(await store.readStream(bad)).toEqual([]);
-    const held = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2 AND l.granted AND a.state <> 'active'`,
-      [GLOBAL_ORDER_LOCK[0], GLOBAL_ORDER_LOCK[1]],
-    );
-    expect(held.rows[0].n).toBe(0);
+    expect(await leakedGlobalLocks(pool)).toBe(0);
   });
 
   it('sends two appends of one stream made at once in two calls, in the order they were made', async () => {
@@ -142,14 +138,7 @@ describe('postgres event store: group commit', () => {
       ),
     );
     expect(stores.every((store) => store.appendStats.calls < store.appendStats.appends)).toBe(true);
-    const { rows } = await pool.query<{ inversions: number }>(
-      `SELECT count(*)::int AS inversions FROM (
-         SELECT transaction_id, lag(transaction_id) OVER (ORDER BY global_position) AS previous
-           FROM events WHERE global_position >= $1) t
-        WHERE transaction_id < previous`,
-      [marker.position.toString()],
-    );
-    expect(rows[0].inversions).toBe(0);
+    expect(await xidOrderInversions(pool, marker.position)).toBe(0);
   });
 
   it('append_events_many refuses a stream named twice and a transaction that already wrote', async () => {

@@ -6,8 +6,9 @@ import type { EventToAppend, ExpectedRevision } from '../event-store.port';
 import { toJsonExpectedRevision } from '../revisions';
 import { newEvent, newEvents, uniqueStream, type OpenAppend } from '../testing/contract-helpers';
 import { runEventStoreContract } from '../testing/event-store.contract';
+import { leakedGlobalLocks, xidOrderInversions } from '../testing/postgres-checks';
 import { PostgresEventStore, READ_ALL_SQL } from './postgres-event-store';
-import { GLOBAL_ORDER_LOCK, ensureSchema } from './schema';
+import { ensureSchema } from './schema';
 
 const url = process.env.DATABASE_URL as string;
 const pools: Pool[] = [];
@@ -79,12 +80,7 @@ describe('postgres event store: failure modes', () => {
     );
     // A leak is the session lock still held by a connection back in its pool (not running a
     // statement); other suites' appends in flight hold it briefly while active.
-    const held = await pool.query(
-      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2 AND l.granted AND a.state <> 'active'`,
-      [GLOBAL_ORDER_LOCK[0], GLOBAL_ORDER_LOCK[1]],
-    );
-    expect(held.rows[0].n).toBe(0);
+    expect(await leakedGlobalLocks(pool)).toBe(0);
   });
 
   it('compares expected revisions beyond int8 and rejects impossible ones', async () => {
@@ -106,14 +102,7 @@ describe('postgres event store: failure modes', () => {
           await store.appendToStream(stream, newEvents(1 + (i % 3)), i === 0 ? 'no_stream' : 'any');
       }),
     );
-    const { rows } = await pool.query<{ inversions: number }>(
-      `SELECT count(*)::int AS inversions FROM (
-         SELECT transaction_id, lag(transaction_id) OVER (ORDER BY global_position) AS previous
-           FROM events WHERE global_position >= $1) t
-        WHERE transaction_id < previous`,
-      [marker.position.toString()],
-    );
-    expect(rows[0].inversions).toBe(0);
+    expect(await xidOrderInversions(pool, marker.position)).toBe(0);
   });
 
   it('refuses append_events after an earlier write in the same transaction', async () => {

@@ -14,6 +14,7 @@ import { AgentQueue } from './agent-queue';
 import type { AgentRepositoryOptions, LoadedAgent, TransactRequest, TransactResult } from './agent-repository.types';
 import { appliedCommands, schedulerEntries, windowsOf } from './command-windows';
 import { replayCommand } from './replay-command';
+import { SnapshotWriter } from './snapshot-writer';
 import {
   afterConflict,
   backoffMs,
@@ -38,10 +39,12 @@ export class AgentRepository<S, E extends DomainEvent> {
   private readonly queue = new AgentQueue();
   private readonly retry: ContentionRetry;
   private readonly snapshotEvery: number;
+  /** Snapshots go out one at a time, beside the appends (docs/decisions/0048). */
+  readonly snapshotWriter: SnapshotWriter<S>;
 
   constructor(
     private readonly store: EventStore,
-    private readonly snapshots: SnapshotStore,
+    snapshots: SnapshotStore,
     private readonly decider: AgentDecider<S, E>,
     private readonly options: AgentRepositoryOptions = {},
   ) {
@@ -52,6 +55,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       maxRetries: options.maxRetries ?? options.retry?.maxRetries ?? DEFAULT_CONTENTION_RETRY.maxRetries,
     };
     this.snapshotEvery = options.snapshotEvery ?? 200;
+    this.snapshotWriter = new SnapshotWriter(snapshots, { onError: options.onSnapshotError });
     this.cache = new AgentCache({
       maxBytes: options.cacheMaxBytes,
       maxEntries: options.cacheSize,
@@ -272,7 +276,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       state: loaded.state,
       commands: [...loaded.commands.toJSON(), ...schedulerEntries(loaded.schedulerCommands)],
     };
-    this.snapshots.save(snapshot).catch((error) => this.options.onSnapshotError?.(error));
+    this.snapshotWriter.offer(snapshot);
   }
 }
 

@@ -1,0 +1,78 @@
+import type { AgentSnapshot, SnapshotStore } from '@app/core';
+
+export interface SnapshotWriterOptions {
+  /** Reports a save that failed (a snapshot is only a cache: the agent's next one comes due later). */
+  onError?: (error: unknown) => void;
+  /** At most this many agents' snapshots wait; an agent offered beyond it is skipped (default 10,000). */
+  maxWaiting?: number;
+}
+
+/**
+ * Writes agent snapshots in the background, one at a time (docs/decisions/0048).
+ *
+ * A snapshot carries the agent's state and its idempotency window (about 125 KB of JSON for a full
+ * window), and agents under a steady load come due together. Saved as each came due, such a burst
+ * took every pooled connection at once and the appends of unrelated commands waited behind it
+ * (figure 3: 64 agents crossing their threshold together held commands for about 100 ms). The
+ * writer keeps one save in flight, so a burst goes out one snapshot after another beside the
+ * appends, and keeps only the newest waiting snapshot of each agent.
+ */
+export class SnapshotWriter<S> {
+  /** The snapshots waiting, one per agent, in the order their agents first came due. */
+  private readonly waiting = new Map<string, AgentSnapshot<S>>();
+  private draining: Promise<void> | null = null;
+  private readonly maxWaiting: number;
+  /** Snapshots written, replaced by a newer one of their agent while waiting, and skipped (queue full). */
+  readonly stats = { written: 0, superseded: 0, skipped: 0, failed: 0 };
+
+  constructor(
+    private readonly store: SnapshotStore,
+    private readonly options: SnapshotWriterOptions = {},
+  ) {
+    this.maxWaiting = Math.max(1, options.maxWaiting ?? 10_000);
+  }
+
+  /** Queues the snapshot (replacing an older one of its agent that has not gone out yet). */
+  offer(snapshot: AgentSnapshot<S>): void {
+    const queued = this.waiting.get(snapshot.agent_id);
+    if (queued) {
+      if (queued.state_version === snapshot.state_version && queued.revision >= snapshot.revision) return;
+      this.stats.superseded++;
+    } else if (this.waiting.size >= this.maxWaiting) {
+      this.stats.skipped++;
+      return;
+    }
+    // Replacing keeps the agent's place in the queue (a Map keeps the first insertion's order).
+    this.waiting.set(snapshot.agent_id, snapshot);
+    this.draining ??= this.drain();
+  }
+
+  /** Resolves once every snapshot offered so far is written or has failed. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    // Not inside the command that offered it: serialising a snapshot takes a while (about 1 ms for a full window).
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for (let next = this.first(); next; next = this.first()) {
+        this.waiting.delete(next.agent_id);
+        try {
+          await this.store.save(next);
+          this.stats.written++;
+        } catch (error) {
+          this.stats.failed++;
+          this.options.onError?.(error);
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  private first(): AgentSnapshot<S> | undefined {
+    for (const snapshot of this.waiting.values()) return snapshot;
+    return undefined;
+  }
+}

@@ -266,6 +266,15 @@ export class AgentRepository<S, E extends DomainEvent> {
     return position ?? (await this.store.headPosition());
   }
 
+  /**
+   * Nest calls this when the application stops, before the servers and then the pool close: the
+   * snapshots still waiting are dropped (a cache: the agents load from an older one and a longer
+   * tail) and the save in flight ends first.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.snapshotWriter.close();
+  }
+
   private maybeSnapshot(agentId: string, loaded: LoadedAgent<S>): void {
     if (loaded.sinceSnapshot < this.snapshotEvery || loaded.revision === null) return;
     this.cache.set(agentId, { ...loaded, sinceSnapshot: 0 });

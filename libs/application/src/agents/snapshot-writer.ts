@@ -5,6 +5,11 @@ export interface SnapshotWriterOptions {
   onError?: (error: unknown) => void;
   /** At most this many agents' snapshots wait; an agent offered beyond it is skipped (default 10,000). */
   maxWaiting?: number;
+  /** Least milliseconds from the start of one save to the start of the next (default 20: 50 per second). */
+  minIntervalMs?: number;
+  /** Monotonic milliseconds and a timer (tests replace them). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -14,14 +19,19 @@ export interface SnapshotWriterOptions {
  * window), and agents under a steady load come due together. Saved as each came due, such a burst
  * took every pooled connection at once and the appends of unrelated commands waited behind it
  * (figure 3: 64 agents crossing their threshold together held commands for about 100 ms). The
- * writer keeps one save in flight, so a burst goes out one snapshot after another beside the
- * appends, and keeps only the newest waiting snapshot of each agent.
+ * writer keeps one save in flight and starts at most one every `minIntervalMs`, so a burst goes
+ * out one snapshot after another beside the appends, and keeps only the newest waiting snapshot of
+ * each agent (a newer one replaces it while it waits).
  */
 export class SnapshotWriter<S> {
   /** The snapshots waiting, one per agent, in the order their agents first came due. */
   private readonly waiting = new Map<string, AgentSnapshot<S>>();
   private draining: Promise<void> | null = null;
+  private closed = false;
   private readonly maxWaiting: number;
+  private readonly minIntervalMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
   /** Snapshots written, replaced by a newer one of their agent while waiting, and skipped (queue full). */
   readonly stats = { written: 0, superseded: 0, skipped: 0, failed: 0 };
 
@@ -30,10 +40,14 @@ export class SnapshotWriter<S> {
     private readonly options: SnapshotWriterOptions = {},
   ) {
     this.maxWaiting = Math.max(1, options.maxWaiting ?? 10_000);
+    this.minIntervalMs = Math.max(0, options.minIntervalMs ?? 20);
+    this.now = options.now ?? (() => performance.now());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
   }
 
   /** Queues the snapshot (replacing an older one of its agent that has not gone out yet). */
   offer(snapshot: AgentSnapshot<S>): void {
+    if (this.closed) return;
     const queued = this.waiting.get(snapshot.agent_id);
     if (queued) {
       if (queued.state_version === snapshot.state_version && queued.revision >= snapshot.revision) return;
@@ -47,6 +61,13 @@ export class SnapshotWriter<S> {
     this.draining ??= this.drain();
   }
 
+  /** Drops the waiting snapshots and resolves once the save in flight (if any) has ended; later offers are ignored. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiting.clear();
+    await this.idle();
+  }
+
   /** Resolves once every snapshot offered so far is written or has failed. */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
@@ -56,7 +77,14 @@ export class SnapshotWriter<S> {
     // Not inside the command that offered it: serialising a snapshot takes a while (about 1 ms for a full window).
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      for (let next = this.first(); next; next = this.first()) {
+      let started: number | null = null;
+      while (this.waiting.size > 0 && !this.closed) {
+        // Paced: a burst is spread over time instead of taking a core of Postgres and of this process at once.
+        const wait = started === null ? 0 : started + this.minIntervalMs - this.now();
+        if (wait > 0) await this.sleep(wait);
+        const next = this.first();
+        if (!next || this.closed) break;
+        started = this.now();
         this.waiting.delete(next.agent_id);
         try {
           await this.store.save(next);

@@ -62,7 +62,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('the snapshot writer', () => {
   it('given a burst of agents coming due together, when they are offered, then they are saved one at a time, each once', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store);
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
     const agents = Array.from({ length: 20 }, (_, i) => `agent-${i}`);
 
     for (const agent of agents) writer.offer(snapshot(agent, 200));
@@ -75,7 +75,7 @@ describe('the snapshot writer', () => {
 
   it('given an agent whose snapshot waits, when a newer one of it comes due, then only the newer one is saved, in the older one’s place', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store);
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
     writer.offer(snapshot('a', 200));
     await tick(); // a@200 is in flight
     writer.offer(snapshot('b', 200));
@@ -90,7 +90,7 @@ describe('the snapshot writer', () => {
 
   it('given a newer snapshot waiting, when an older one of the same agent is offered, then it is ignored', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store);
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
     writer.offer(snapshot('a', 400));
     writer.offer(snapshot('a', 200));
 
@@ -101,7 +101,7 @@ describe('the snapshot writer', () => {
 
   it('given a snapshot of one state version waiting, when one of another state version is offered, then it replaces the waiting one (the store keeps one per agent)', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store);
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
     writer.offer(snapshot('a', 400, 1));
     writer.offer(snapshot('a', 200, 2));
 
@@ -113,7 +113,7 @@ describe('the snapshot writer', () => {
   it('given a save that fails, when it is reported, then the next snapshots are still saved', async () => {
     const store = gatedStore();
     const errors: unknown[] = [];
-    const writer = new SnapshotWriter<State>(store.store, { onError: (error) => errors.push(error) });
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0, onError: (error) => errors.push(error) });
     store.failNextWith(new Error('pool closed'));
     writer.offer(snapshot('a', 200));
     writer.offer(snapshot('b', 200));
@@ -128,7 +128,7 @@ describe('the snapshot writer', () => {
 
   it('given a full queue, when another agent comes due, then its snapshot is skipped and the waiting ones still go out', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { maxWaiting: 2 });
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0, maxWaiting: 2 });
     writer.offer(snapshot('a', 200));
     writer.offer(snapshot('b', 200));
     writer.offer(snapshot('c', 200));
@@ -142,7 +142,7 @@ describe('the snapshot writer', () => {
 
   it('given nothing waiting, when a snapshot is offered after the last drain, then it is saved too', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store);
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
     writer.offer(snapshot('a', 200));
     await store.releaseAll(writer);
 
@@ -150,5 +150,50 @@ describe('the snapshot writer', () => {
     await store.releaseAll(writer);
 
     expect(store.saved).toEqual(['a@200', 'a@400']);
+  });
+});
+
+describe('the snapshot writer, paced and closed', () => {
+  it('given a burst, when it is written, then each save starts at least minIntervalMs after the one before', async () => {
+    let clock = 0;
+    const slept: number[] = [];
+    const started: number[] = [];
+    const store: SnapshotStore = {
+      load: async () => null,
+      save: async () => {
+        started.push(clock);
+        clock += 4; // each save takes 4 ms
+      },
+    };
+    const writer = new SnapshotWriter<State>(store, {
+      minIntervalMs: 20,
+      now: () => clock,
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    });
+
+    for (const agent of ['a', 'b', 'c']) writer.offer(snapshot(agent, 200));
+    await writer.idle();
+
+    expect(started).toEqual([0, 20, 40]);
+    expect(slept).toEqual([16, 16]);
+  });
+
+  it('given snapshots waiting and one in flight, when the writer is closed, then the waiting ones are dropped, the one in flight ends, and later offers are ignored', async () => {
+    const store = gatedStore();
+    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
+    writer.offer(snapshot('a', 200));
+    await tick(); // a@200 is in flight
+    writer.offer(snapshot('b', 200));
+
+    const closed = writer.close();
+    writer.offer(snapshot('c', 200));
+    await store.releaseOne();
+    await closed;
+
+    expect(store.saved).toEqual(['a@200']);
+    expect(store.mostInFlight()).toBe(1);
   });
 });

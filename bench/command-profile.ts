@@ -15,6 +15,7 @@ import { median } from './support/stats';
  * The HTTP command of figure 3 alone, for profiling its server CPU (issue 18):
  *   node_modules/.bin/node -r ./bench/support/no-repl.js -r ts-node/register/transpile-only -r tsconfig-paths/register \
  *     bench/command-profile.ts [--runs 5] [--seconds 4] [--noop] [--open 0.5] [--profile file.cpuprofile] [--top 40]
+ *     [--rate N] [--phases]
  * Prints the server's CPU µs per command of each closed-loop run and their median; with --noop,
  * each run is followed by one of figure 3's Nest no-op route (the yardstick of the machine's
  * state: the ratio of the two medians is the least blurred figure on a shared machine); with --open,
@@ -24,6 +25,7 @@ import { median } from './support/stats';
  * open-loop run also reports the server's side of each command (request headers parsed to response
  * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
+ * With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns).
  */
 interface ProfileNode {
   id: number;
@@ -95,7 +97,7 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       : '-';
   };
   const line = (name: string, values: number[]) =>
-    `${name} p50 ${pct(values, 50)} / p90 ${pct(values, 90)} / p99 ${pct(values, 99)} ms (${values.length})`;
+    `${name} p50 ${pct(values, 50)} / p90 ${pct(values, 90)} / p99 ${pct(values, 99)} / max ${values.length ? Math.max(...values).toFixed(2) : '-'} ms (${values.length})`;
   const grouping = () => {
     const after = calls();
     if (!after || !callsBefore) return '';
@@ -115,6 +117,35 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   };
 }
 
+/**
+ * --rate N: paced open-loop runs at N commands/s only (no closed-loop maximum first), after a paced
+ * warm-up that also warms the load generator's own code: repeatable latency runs at one rate, e.g.
+ * to compare two builds at figure 3's half rate.
+ */
+async function pacedRuns(
+  runtime: RuntimeFixture,
+  load: LoadGenerator,
+  rate: number,
+  runs: number,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<void> {
+  await load.run(commandJob(runtime, 16, 2, rate));
+  const p99s: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const phases = process.argv.includes('--phases') ? instrument(runtime.app) : null;
+    const result = await load.run(commandJob(runtime, 16, seconds, rate));
+    p99s.push(result.p99);
+    log(
+      `run ${i + 1} at ${rate}/s: ${result.rate.toFixed(0)} commands/s, p50 ${result.p50.toFixed(2)} ms, ` +
+        `p90 ${result.p90.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
+        `errors ${result.errors}`,
+    );
+    if (phases) log(phases.report());
+  }
+  log(`median p99 at ${rate}/s: ${median(p99s).toFixed(2)} ms (${p99s.map((p) => p.toFixed(1)).join(' / ')})`);
+}
+
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const seconds = Number(option('seconds', '4'));
@@ -126,6 +157,11 @@ async function main(): Promise<void> {
   const noop: Server | null = process.argv.includes('--noop') ? await nestNoop() : null;
   try {
     await load.run(commandJob(runtime, 16, 2));
+    const fixedRate = Number(option('rate', '0'));
+    if (fixedRate > 0) {
+      await pacedRuns(runtime, load, fixedRate, runs, seconds, log);
+      return;
+    }
     const cpu: number[] = [];
     const rates: number[] = [];
     const noopCpu: number[] = [];

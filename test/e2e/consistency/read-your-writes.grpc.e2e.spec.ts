@@ -28,7 +28,8 @@ describe('read-your-writes over gRPC, the projector in another process', () => {
     // The API first: it migrates the schema the projector then reads.
     api = await startTestApp({
       tokens: TOKENS,
-      env: { DATABASE_URL: url, RUNTIME_ROLE: 'api', MIN_POSITION_WAIT_MS: '2000' },
+      // Hundreds of calls in a few seconds: the per-token rate limit is not what this spec is about.
+      env: { DATABASE_URL: url, RUNTIME_ROLE: 'api', MIN_POSITION_WAIT_MS: '2000', RUNTIME_RATE_LIMIT: 'off' },
     });
     projector = await startTestApp({ tokens: TOKENS, env: { DATABASE_URL: url, RUNTIME_ROLE: 'projector' } });
     grpc = runtimeGrpcClient(api);
@@ -85,7 +86,8 @@ describe('read-your-writes over gRPC, the projector in another process', () => {
       expect(written.error).toBeNull();
       expect(written.reply.position).toMatch(/^\d+$/);
       const read = await p.read(written.reply.position);
-      if (read.error || !p.fresh(read.reply)) stale++;
+      expect(read.error).toBeNull();
+      if (!p.fresh(read.reply)) stale++;
     }
     expect(stale).toBe(0);
   });
@@ -96,12 +98,14 @@ describe('read-your-writes over gRPC, the projector in another process', () => {
       const p = pair(i + PAIRS);
       expect((await p.write()).error).toBeNull();
       const read = await p.read(null);
+      // Stale: an older reply, or NOT_FOUND for an agent the read models do not have yet; any other error is a
+      // failure. How many were stale is reported, not a rule.
+      if (read.error) expect(read.error.code).toBe(GrpcStatus.NOT_FOUND);
       if (read.error || !p.fresh(read.reply)) stale++;
     }
     console.log(
       `read-your-writes (gRPC, projector in another process): ${stale} of ${PAIRS} reads without min_position were stale`,
     );
-    expect(stale).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses a malformed min_position: INVALID_ARGUMENT validation_failed naming the field, on reads of the store too', async () => {

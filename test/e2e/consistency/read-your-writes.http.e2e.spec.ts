@@ -31,7 +31,11 @@ describe('read-your-writes over HTTP', () => {
   const q = (minPosition: string | null) => (minPosition === null ? '' : `min_position=${minPosition}`);
 
   beforeAll(async () => {
-    app = await startTestApp({ tokens: TOKENS, env: { DATABASE_URL: await isolatedDatabaseUrl('ryw_http') } });
+    // Hundreds of requests in a few seconds: the per-token rate limit is not what this spec is about.
+    app = await startTestApp({
+      tokens: TOKENS,
+      env: { DATABASE_URL: await isolatedDatabaseUrl('ryw_http'), RUNTIME_RATE_LIMIT: 'off' },
+    });
     http = httpClient(app, 'tok-admin');
     expect((await http('POST', '/v1/agents', { agent_id: agent })).status).toBe(201);
     expect((await http('POST', `/v1/agents/${agent}/work-items`, { work_item_id: 'w-1', objective: 'o' })).status).toBe(
@@ -79,6 +83,8 @@ describe('read-your-writes over HTTP', () => {
       expect(written.status).toBeLessThan(300);
       expect(written.body.position).toMatch(/^\d+$/);
       const read = await p.read(withMinPosition ? written.body.position : null);
+      // Stale: an older body, or 404 for an agent the read models do not have yet. Any other refusal is a failure.
+      expect(withMinPosition ? [200] : [200, 404]).toContain(read.status);
       if (read.status !== 200 || !p.fresh(read.body)) stale++;
     }
     return stale;
@@ -91,10 +97,10 @@ describe('read-your-writes over HTTP', () => {
   it('without min_position, counts the reads that missed their write (measured, not asserted)', async () => {
     const stale = await stalePairs(false);
     // The issue's measurement; what this machine shows is in the report, not a rule.
+    // Every write and read succeeded (stalePairs); how many reads were stale is reported, not a rule.
     console.log(
       `read-your-writes (HTTP, in-process projector): ${stale} of ${PAIRS} reads without min_position were stale`,
     );
-    expect(stale).toBeGreaterThanOrEqual(0);
   });
 
   it('carries position on every command reply: the position of its last event', async () => {

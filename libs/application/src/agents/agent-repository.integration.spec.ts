@@ -12,7 +12,7 @@ import { PostgresSnapshotStore } from '@app/read-models';
 import { freshId, testPool, testStore } from '@app/read-models/testing';
 import { eventually } from '@app/event-store/testing';
 import { AgentRepository } from './agent-repository';
-import { agentStateDecider, agentStream } from '@app/core';
+import { agentStateDecider, agentStream, NO_METRICS } from '@app/core';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const plan = {
@@ -131,6 +131,22 @@ describe('AgentRepository on the Postgres event store', () => {
     expect(fromSnapshot.state).toEqual(replayed);
     expect(fromSnapshot.revision).toBe(7n);
     expect(fromSnapshot.commands.has('c-0')).toBe(true);
+  });
+
+  it('writes the snapshots through the writer and counts them in the runtime metrics', async () => {
+    const agentId = freshId('agent');
+    const outcomes: string[] = [];
+    const metrics = { ...NO_METRICS, agentSnapshot: (outcome: string) => outcomes.push(outcome) };
+    const snapshotting = newRepository({ snapshotEvery: 2, metrics });
+    await snapshotting.transact(ctx(agentId, 'r'), (s) => decide(register(agentId, 'r'), s));
+    for (let i = 0; i < 3; i++)
+      await snapshotting.transact(ctx(agentId, `c-${i}`), (s) => decide(create(`w-${i}`, `c-${i}`), s));
+    // Revisions 0..3, a snapshot every 2 events: at revisions 1 and 3 (the first may be replaced while it waits).
+    await snapshotAt(agentId, 3n);
+    await snapshotting.snapshotWriter.idle();
+    expect(outcomes.filter((o) => o === 'written').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => o === 'written' || o === 'superseded')).toBe(true);
+    expect(outcomes.length).toBe(2);
   });
 
   it('keeps the order of the records through a snapshot: the loaded state is the folded state, records in order', async () => {

@@ -55,7 +55,10 @@ export class AgentRepository<S, E extends DomainEvent> {
       maxRetries: options.maxRetries ?? options.retry?.maxRetries ?? DEFAULT_CONTENTION_RETRY.maxRetries,
     };
     this.snapshotEvery = options.snapshotEvery ?? 200;
-    this.snapshotWriter = new SnapshotWriter(snapshots, { onError: options.onSnapshotError });
+    this.snapshotWriter = new SnapshotWriter(snapshots, {
+      onError: options.onSnapshotError,
+      onOutcome: (outcome) => options.metrics?.agentSnapshot?.(outcome),
+    });
     this.cache = new AgentCache({
       maxBytes: options.cacheMaxBytes,
       maxEntries: options.cacheSize,

@@ -1,8 +1,13 @@
 import type { AgentSnapshot, SnapshotStore } from '@app/core';
 
+/** What became of a snapshot offered to the writer. */
+export type SnapshotOutcome = 'written' | 'failed' | 'superseded' | 'skipped';
+
 export interface SnapshotWriterOptions {
   /** Reports a save that failed (a snapshot is only a cache: the agent's next one comes due later). */
   onError?: (error: unknown) => void;
+  /** Counts what became of each snapshot offered (the runtime's metrics). */
+  onOutcome?: (outcome: SnapshotOutcome) => void;
   /** At most this many agents' snapshots wait; an agent offered beyond it is skipped (default 10,000). */
   maxWaiting?: number;
   /** Least milliseconds from the start of one save to the start of the next (default 20: 50 per second). */
@@ -51,9 +56,9 @@ export class SnapshotWriter<S> {
     const queued = this.waiting.get(snapshot.agent_id);
     if (queued) {
       if (queued.state_version === snapshot.state_version && queued.revision >= snapshot.revision) return;
-      this.stats.superseded++;
+      this.count('superseded');
     } else if (this.waiting.size >= this.maxWaiting) {
-      this.stats.skipped++;
+      this.count('skipped');
       return;
     }
     // Replacing keeps the agent's place in the queue (a Map keeps the first insertion's order).
@@ -88,15 +93,20 @@ export class SnapshotWriter<S> {
         this.waiting.delete(next.agent_id);
         try {
           await this.store.save(next);
-          this.stats.written++;
+          this.count('written');
         } catch (error) {
-          this.stats.failed++;
+          this.count('failed');
           this.options.onError?.(error);
         }
       }
     } finally {
       this.draining = null;
     }
+  }
+
+  private count(outcome: SnapshotOutcome): void {
+    this.stats[outcome]++;
+    this.options.onOutcome?.(outcome);
   }
 
   private first(): AgentSnapshot<S> | undefined {

@@ -140,6 +140,26 @@ describe('the snapshot writer', () => {
     expect(writer.stats.skipped).toBe(1);
   });
 
+  it('given an outcome counter, when snapshots are written, replaced, skipped and failed, then each outcome is counted once', async () => {
+    const store = gatedStore();
+    const outcomes: string[] = [];
+    const writer = new SnapshotWriter<State>(store.store, {
+      minIntervalMs: 0,
+      maxWaiting: 2,
+      onOutcome: (outcome) => outcomes.push(outcome),
+    });
+    store.failNextWith(new Error('pool closed'));
+    writer.offer(snapshot('a', 200));
+    writer.offer(snapshot('b', 200));
+    writer.offer(snapshot('c', 200));
+    writer.offer(snapshot('b', 400));
+
+    await store.releaseAll(writer);
+
+    expect(outcomes.sort()).toEqual(['failed', 'skipped', 'superseded', 'written']);
+    expect(store.saved).toEqual(['b@400']);
+  });
+
   it('given nothing waiting, when a snapshot is offered after the last drain, then it is saved too', async () => {
     const store = gatedStore();
     const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });

@@ -26,6 +26,11 @@ export interface RuntimeMetrics {
   agentCacheSize?(bytes: number, entries: number): void;
   /** The scheduler worker evaluated one agent (whether or not it recorded a decision); optional. */
   schedulerEvaluated?(): void;
+  /**
+   * An agent snapshot left the writer's queue (docs/decisions/0048): `written`, `failed`, `superseded`
+   * (a newer one of its agent replaced it while it waited) or `skipped` (the queue was full); optional.
+   */
+  agentSnapshot?(outcome: 'written' | 'failed' | 'superseded' | 'skipped'): void;
 }
 
 /** The Nest token of the RuntimeMetrics the platform provides (optional everywhere it is injected). */

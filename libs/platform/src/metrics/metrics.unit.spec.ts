@@ -159,6 +159,9 @@ describe('collectScrapeGauges', () => {
     metrics.schedulerEvaluated();
     metrics.schedulerEvaluated();
     for (const hit of [true, true, true, false]) metrics.agentCacheLookup(hit);
+    metrics.agentSnapshot('written');
+    metrics.agentSnapshot('written');
+    metrics.agentSnapshot('skipped');
     const text = await metrics.exposition();
     expect(text).toContain('agent_runtime_scheduler_decisions_total{kind="Sleep"} 1');
     expect(text).toContain('agent_runtime_lease_expiries_total{kind="turn"} 1');
@@ -167,6 +170,8 @@ describe('collectScrapeGauges', () => {
     expect(text).toContain('agent_runtime_scheduler_evaluations_total 2');
     expect(text).toContain('agent_runtime_agent_cache_lookups_total{result="hit"} 3');
     expect(text).toContain('agent_runtime_agent_cache_hit_ratio 0.75');
+    expect(text).toContain('agent_runtime_agent_snapshots_total{outcome="written"} 2');
+    expect(text).toContain('agent_runtime_agent_snapshots_total{outcome="skipped"} 1');
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
   });
 });

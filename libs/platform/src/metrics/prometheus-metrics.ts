@@ -115,6 +115,12 @@ export class PrometheusMetrics implements RuntimeMetrics {
     'About how many bytes the in-memory agent cache holds (the JSON size of its states; AGENT_CACHE_MAX_BYTES bounds it)',
   );
   readonly agentCacheEntries = this.gauge('agent_runtime_agent_cache_entries', 'Agents in the in-memory agent cache');
+  readonly agentSnapshots = new Counter({
+    name: 'agent_runtime_agent_snapshots_total',
+    help: 'Agent snapshots of the command side, by outcome: written, failed, superseded (a newer one of the agent replaced it while it waited) or skipped (the writer queue was full)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   /** Gauges set at scrape time (ScrapeGauges). */
   readonly projectionLagEvents = this.gauge(
     'agent_runtime_projection_lag_events',
@@ -170,6 +176,9 @@ export class PrometheusMetrics implements RuntimeMetrics {
     if (hit) this.cacheHits += 1;
     else this.cacheMisses += 1;
     this.agentCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
+  }
+  agentSnapshot(outcome: 'written' | 'failed' | 'superseded' | 'skipped'): void {
+    this.agentSnapshots.inc({ outcome });
   }
   agentCacheSize(bytes: number, entries: number): void {
     this.agentCacheBytes.set(bytes);

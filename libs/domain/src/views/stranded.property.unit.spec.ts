@@ -124,6 +124,14 @@ function asOfOf(events: readonly AgentEvent[]): string {
 
 const lives = fc.array(actionArb, { minLength: 1, maxLength: 80, size: 'max' });
 
+const EARLIER_RECHECK_STARTS_NOTHING = [
+  { t: 'create', id: 'w-1', needs: false },
+  { t: 'create', id: 'w-3', needs: true },
+  { t: 'block', id: 'w-1', recheck: 2 },
+  { t: 'block', id: 'w-3', recheck: 1 },
+  { t: 'taskStatus', n: 0, status: 'running' },
+] as Parameters<typeof play>[1][];
+
 describe('stranded work over random agent lives (property)', () => {
   it('reports exactly what the definitions find stranded, at every state and many clocks', () => {
     const reached = new Set<string>();
@@ -158,7 +166,9 @@ describe('stranded work over random agent lives (property)', () => {
             }
           }
         }),
-        { numRuns: 100 },
+        // A life CI found (2026-11-26): the item that needs input has the earlier recheck, which starts
+        // nothing; the other item becomes runnable only at its own, later recheck.
+        { numRuns: 100, examples: round === 0 ? [[EARLIER_RECHECK_STARTS_NOTHING]] : [] },
       );
     // These lives reach these conditions. Leased tasks, sleep with a queue and delegations are not
     // in their vocabulary, and the decider never lets a timer or task wait lose its timer or task

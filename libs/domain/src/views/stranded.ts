@@ -109,23 +109,24 @@ function watch(kind: StrandedKind, of: Partial<StrandedSubject>, since: string, 
   return { kind, subject: subject(of), evidence, since, counterpart: null };
 }
 
-/** The first recheck still to come after `asOf` (not emitted), or null. */
-function nextPendingRecheck(state: AgentState, asOf: string): string | null {
+/** The rechecks still to come after `asOf` (not emitted), in the order they come. */
+function* pendingRechecks(state: AgentState, asOf: string): Generator<string> {
   for (const id of state.scheduling_index.rechecks) {
     const item = state.work_items.get(id);
     if (!item || item.recheck_at === null || compareInstants(item.recheck_at, asOf) <= 0) continue;
     if (state.emitted_tick_keys.has(recheckKey(item.id, item.recheck_at))) continue;
-    return item.recheck_at;
+    yield item.recheck_at;
   }
-  return null;
 }
 
 /** Runnable work the scheduler has not decided on, and a decided model turn no host has taken. */
 function decisionWatches(state: AgentState, asOf: string): StrandingWatch[] {
   if (state.open_turn_id !== null) return [];
   const recorded = state.last_decision;
-  for (const since of [asOf, nextPendingRecheck(state, asOf)]) {
-    if (since === null) continue;
+  // Now, else the first recheck to come that gives the scheduler something to do (an earlier one
+  // may not: a recheck of an item that needs input starts nothing, and the work becomes runnable
+  // only at a later item's recheck).
+  for (const since of [asOf, ...pendingRechecks(state, asOf)]) {
     const decision = decideNextAction(state, since);
     if (!ACTING.has(decision.kind)) continue;
     const of = { work_item_id: decision.work_item_id ?? null, message_id: decision.message_id ?? null };

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
-import { createLogger, createRuntimeApp, loadConfig, type EventStoreFactory, type RuntimeApp } from '@app/platform';
+import {
+  createLogger,
+  createRuntimeApp,
+  loadConfig,
+  RATE_LIMIT_ENV,
+  type EventStoreFactory,
+  type RuntimeApp,
+} from '@app/platform';
 import type { Clock } from '@app/core';
 import { ApiModule } from '../../apps/runtime/src/api.module';
 import { testStoreEnv } from '@app/event-store/testing';
@@ -80,14 +87,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
-  const runtime = await createRuntimeApp(config, {
-    logger,
-    clock: options.clock,
-    eventStoreFactory: options.eventStoreFactory,
-    api: [ApiModule],
-    extraModules: options.modules,
-    spanExporter: options.spanExporter,
-  });
+  const runtime = await withProcessEnv(RATE_LIMIT_ENV, options.env?.[RATE_LIMIT_ENV], () =>
+    createRuntimeApp(config, {
+      logger,
+      clock: options.clock,
+      eventStoreFactory: options.eventStoreFactory,
+      api: [ApiModule],
+      extraModules: options.modules,
+      spanExporter: options.spanExporter,
+    }),
+  );
   try {
     const { httpUrl, grpcAddress, metricsUrl } = await runtime.listen();
     return {
@@ -105,5 +114,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await runtime.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * RUNTIME_RATE_LIMIT is read from the process environment when the app starts (the limiter's
+ * provider; loadConfig does not carry it): a suite's `env` value is put there while the app starts.
+ */
+async function withProcessEnv<T>(name: string, value: string | undefined, start: () => Promise<T>): Promise<T> {
+  if (value === undefined) return start();
+  const previous = process.env[name];
+  process.env[name] = value;
+  try {
+    return await start();
+  } finally {
+    if (previous === undefined) delete process.env[name];
+    else process.env[name] = previous;
   }
 }

@@ -227,10 +227,15 @@ describe('traces with tracing off (no OTEL_* variable): no span, no trace contex
         { traceparent },
       );
       expect(call.error).toBeNull();
+      // The worker may not have been handed the events yet when it is asked whether it is idle: wait for its decision.
+      await eventually(
+        `a scheduler decision for ${agent}`,
+        () => eventsOf(app, agent),
+        (all) => all.some((event) => event.type === 'SchedulerDecisionRecorded'),
+        { timeoutMs: 15_000 },
+      );
       await settle(app);
-      const events = await eventsOf(app, agent);
-      expect(events.map((event) => event.type)).toContain('SchedulerDecisionRecorded');
-      for (const event of events) {
+      for (const event of await eventsOf(app, agent)) {
         expect(event.metadata).not.toHaveProperty('traceparent');
         expect(event.metadata).not.toHaveProperty('tracestate');
       }

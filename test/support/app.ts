@@ -87,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
-  const runtime = await withProcessEnv(RATE_LIMIT_ENV, options.env?.[RATE_LIMIT_ENV], () =>
+  const runtime = await withRateLimit(options.env?.[RATE_LIMIT_ENV], () =>
     createRuntimeApp(config, {
       logger,
       clock: options.clock,
@@ -118,17 +118,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 /**
- * RUNTIME_RATE_LIMIT is read from the process environment when the app starts (the limiter's
- * provider; loadConfig does not carry it): a suite's `env` value is put there while the app starts.
+ * RUNTIME_RATE_LIMIT while an app starts (the limiter's provider reads it from the process
+ * environment, once, at start-up; loadConfig does not carry it). Undefined: left as it is.
  */
-async function withProcessEnv<T>(name: string, value: string | undefined, start: () => Promise<T>): Promise<T> {
+export async function withRateLimit<T>(value: string | undefined, start: () => Promise<T>): Promise<T> {
   if (value === undefined) return start();
-  const previous = process.env[name];
-  process.env[name] = value;
+  const previous = process.env[RATE_LIMIT_ENV];
+  process.env[RATE_LIMIT_ENV] = value;
   try {
     return await start();
   } finally {
-    if (previous === undefined) delete process.env[name];
-    else process.env[name] = previous;
+    if (previous === undefined) delete process.env[RATE_LIMIT_ENV];
+    else process.env[RATE_LIMIT_ENV] = previous;
   }
 }

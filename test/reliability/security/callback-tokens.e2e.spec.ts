@@ -6,7 +6,8 @@ import { POSTGRES_POOL } from '@app/read-models';
 import { refusalOf, runtimeGrpcClient } from '../../support/grpc';
 import { freshId } from '../../support/postgres';
 import { startLoggedApp, type LoggedApp } from './support/logged-app';
-import { probe, secret, withRateLimit, type Probe } from './support/world';
+import { probe, secret, type Probe } from './support/world';
+import { withRateLimit } from '../../support/app';
 
 /**
  * Callback tokens are capabilities for one intent: not API tokens, not for another intent, not

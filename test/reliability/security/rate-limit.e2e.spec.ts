@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../support/app';
 import { projected } from '../../support/http';
 import { refusalOf, runtimeGrpcClient, type GrpcReply } from '../../support/grpc';
 import { freshId } from '../../support/postgres';
-import { probe, secret, withRateLimit, type Probe } from './support/world';
+import { probe, secret, type Probe } from './support/world';
 
 /**
  * RUNTIME_RATE_LIMIT=20/20: a burst of 20 per token, then one per second (slow enough that a
@@ -53,11 +53,10 @@ describe('the rate limit per token', () => {
   }
 
   beforeAll(async () => {
-    app = await withRateLimit('20/20', () =>
-      startTestApp({
-        tokens: `${tokens.flood}=${agents.flood};${tokens.calm}=${agents.calm};${tokens.writer}=${agents.writer};${tokens.admin}=*`,
-      }),
-    );
+    app = await startTestApp({
+      env: { RUNTIME_RATE_LIMIT: '20/20' },
+      tokens: `${tokens.flood}=${agents.flood};${tokens.calm}=${agents.calm};${tokens.writer}=${agents.writer};${tokens.admin}=*`,
+    });
     grpc = runtimeGrpcClient(app);
     for (const agent of Object.values(agents)) {
       expect(

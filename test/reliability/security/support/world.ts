@@ -80,12 +80,11 @@ export function securityWorld(
   world.tokens = { mine: secret('tok-mine'), theirs: secret('tok-theirs'), admin: secret('tok-admin') };
   beforeAll(async () => {
     const { rateLimit = 'off', extraTokens, ...appOptions } = options;
-    world.app = await withRateLimit(rateLimit, () =>
-      startTestApp({
-        ...appOptions,
-        tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*${extraTokens ? `;${extraTokens()}` : ''}`,
-      }),
-    );
+    world.app = await startTestApp({
+      ...appOptions,
+      env: { ...appOptions.env, RUNTIME_RATE_LIMIT: rateLimit },
+      tokens: `${world.tokens.mine}=${world.mine};${world.tokens.theirs}=${world.theirs};${world.tokens.admin}=*${extraTokens ? `;${extraTokens()}` : ''}`,
+    });
     const store = world.app.runtime.app.get<EventStore>(EVENT_STORE);
     world.revisionOf = (agentId) => store.streamRevision(agentStream(agentId));
     world.as = (token) => (method, path, body) =>
@@ -131,22 +130,6 @@ export function securityWorld(
   });
   afterAll(() => world.app?.close());
   return world;
-}
-
-/**
- * RUNTIME_RATE_LIMIT while an app starts (the limiter reads it once, at start-up; loadConfig
- * does not carry it). The sweeps run with `off`: hundreds of refused requests per token in a
- * second are what they do, and the limit has its own spec.
- */
-export async function withRateLimit<T>(value: string, start: () => Promise<T>): Promise<T> {
-  const previous = process.env.RUNTIME_RATE_LIMIT;
-  process.env.RUNTIME_RATE_LIMIT = value;
-  try {
-    return await start();
-  } finally {
-    if (previous === undefined) delete process.env.RUNTIME_RATE_LIMIT;
-    else process.env.RUNTIME_RATE_LIMIT = previous;
-  }
 }
 
 /** The same ids, none of which exists (well-formed, so the answer cannot be a 400). */

@@ -36,6 +36,7 @@ export * from './scheduler/scheduler.queries';
 export { GetWorkItemWhyQuery, type WorkItemWhyReply } from './scheduler/why-not.query';
 export * from './scheduler/scheduler-queries.module';
 export * from './scheduler/scheduler-step.service';
+export * from './scheduler/scheduler-ids';
 export * from './scheduler/scheduler-worker';
 export * from './scheduler/scheduler.module';
 

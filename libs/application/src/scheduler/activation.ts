@@ -17,7 +17,8 @@ import {
 import { CLOCK, type Clock } from '@app/core';
 import { AgentCommandService, type CommandEnvelope, type WithRevision } from '../agents/agent-command.service';
 import { ActivationWaiters } from './activation-waiters';
-import { activationTurnId, chainsToNextStep, SchedulerStepService, type StepOptions } from './scheduler-step.service';
+import { activationTurnId } from './scheduler-ids';
+import { chainsToNextStep, SchedulerStepService, type StepOptions } from './scheduler-step.service';
 
 export const DEFAULT_LEASE_TTL_MS = 60_000;
 /** The longest `wait_ms` of a long-poll activation. */

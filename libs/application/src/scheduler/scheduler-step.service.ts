@@ -23,8 +23,6 @@ import type { Caller } from '../auth/request-authorizer';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
 import { backoffMs, contentionError, DEFAULT_CONTENTION_RETRY } from '../agents/write-contention';
 
-export { activationTurnId, messageId } from './scheduler-ids';
-
 /** The scheduler acts as this caller: it appears as `actor` in the events it writes. */
 export const SCHEDULER_CALLER: Caller = { tokenName: 'scheduler', agents: [], admin: true };
 

@@ -109,8 +109,9 @@ function watch(kind: StrandedKind, of: Partial<StrandedSubject>, since: string, 
   return { kind, subject: subject(of), evidence, since, counterpart: null };
 }
 
-/** The rechecks still to come after `asOf` (not emitted), in the order they come. */
-function* pendingRechecks(state: AgentState, asOf: string): Generator<string> {
+/** `asOf`, then the rechecks still to come after it (not emitted), in the order they come. */
+function* decisionInstants(state: AgentState, asOf: string): Generator<string> {
+  yield asOf;
   for (const id of state.scheduling_index.rechecks) {
     const item = state.work_items.get(id);
     if (!item || item.recheck_at === null || compareInstants(item.recheck_at, asOf) <= 0) continue;
@@ -126,7 +127,7 @@ function decisionWatches(state: AgentState, asOf: string): StrandingWatch[] {
   // Now, else the first recheck to come that gives the scheduler something to do (an earlier one
   // may not: a recheck of an item that needs input starts nothing, and the work becomes runnable
   // only at a later item's recheck).
-  for (const since of [asOf, ...pendingRechecks(state, asOf)]) {
+  for (const since of decisionInstants(state, asOf)) {
     const decision = decideNextAction(state, since);
     if (!ACTING.has(decision.kind)) continue;
     const of = { work_item_id: decision.work_item_id ?? null, message_id: decision.message_id ?? null };

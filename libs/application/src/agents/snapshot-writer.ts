@@ -37,7 +37,7 @@ export class SnapshotWriter<S> {
   private readonly minIntervalMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Snapshots written, replaced by a newer one of their agent while waiting, and skipped (queue full). */
+  /** What became of the snapshots offered so far (SnapshotOutcome). */
   readonly stats = { written: 0, superseded: 0, skipped: 0, failed: 0 };
 
   constructor(

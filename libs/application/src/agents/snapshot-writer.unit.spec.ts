@@ -1,5 +1,5 @@
 import type { AgentSnapshot, SnapshotStore } from '@app/core';
-import { SnapshotWriter } from './snapshot-writer';
+import { SnapshotWriter, type SnapshotWriterOptions } from './snapshot-writer';
 
 type State = { note: string };
 
@@ -59,10 +59,22 @@ function gatedStore() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A writer on the gated store without pacing (the pacing has its own spec). */
+const unpaced = (store: ReturnType<typeof gatedStore>, options: SnapshotWriterOptions = {}) =>
+  new SnapshotWriter<State>(store.store, { minIntervalMs: 0, ...options });
+
+/** A writer whose first save (a@200) is in flight. */
+async function withOneInFlight(store: ReturnType<typeof gatedStore>): Promise<SnapshotWriter<State>> {
+  const writer = unpaced(store);
+  writer.offer(snapshot('a', 200));
+  await tick();
+  return writer;
+}
+
 describe('the snapshot writer', () => {
   it('given a burst of agents coming due together, when they are offered, then they are saved one at a time, each once', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
+    const writer = unpaced(store);
     const agents = Array.from({ length: 20 }, (_, i) => `agent-${i}`);
 
     for (const agent of agents) writer.offer(snapshot(agent, 200));
@@ -75,9 +87,7 @@ describe('the snapshot writer', () => {
 
   it('given an agent whose snapshot waits, when a newer one of it comes due, then only the newer one is saved, in the older one’s place', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
-    writer.offer(snapshot('a', 200));
-    await tick(); // a@200 is in flight
+    const writer = await withOneInFlight(store);
     writer.offer(snapshot('b', 200));
     writer.offer(snapshot('c', 200));
     writer.offer(snapshot('b', 400));
@@ -90,7 +100,7 @@ describe('the snapshot writer', () => {
 
   it('given a newer snapshot waiting, when an older one of the same agent is offered, then it is ignored', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
+    const writer = unpaced(store);
     writer.offer(snapshot('a', 400));
     writer.offer(snapshot('a', 200));
 
@@ -101,7 +111,7 @@ describe('the snapshot writer', () => {
 
   it('given a snapshot of one state version waiting, when one of another state version is offered, then it replaces the waiting one (the store keeps one per agent)', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
+    const writer = unpaced(store);
     writer.offer(snapshot('a', 400, 1));
     writer.offer(snapshot('a', 200, 2));
 
@@ -113,7 +123,7 @@ describe('the snapshot writer', () => {
   it('given a save that fails, when it is reported, then the next snapshots are still saved', async () => {
     const store = gatedStore();
     const errors: unknown[] = [];
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0, onError: (error) => errors.push(error) });
+    const writer = unpaced(store, { onError: (error) => errors.push(error) });
     store.failNextWith(new Error('pool closed'));
     writer.offer(snapshot('a', 200));
     writer.offer(snapshot('b', 200));
@@ -128,7 +138,7 @@ describe('the snapshot writer', () => {
 
   it('given a full queue, when another agent comes due, then its snapshot is skipped and the waiting ones still go out', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0, maxWaiting: 2 });
+    const writer = unpaced(store, { maxWaiting: 2 });
     writer.offer(snapshot('a', 200));
     writer.offer(snapshot('b', 200));
     writer.offer(snapshot('c', 200));
@@ -143,11 +153,7 @@ describe('the snapshot writer', () => {
   it('given an outcome counter, when snapshots are written, replaced, skipped and failed, then each outcome is counted once', async () => {
     const store = gatedStore();
     const outcomes: string[] = [];
-    const writer = new SnapshotWriter<State>(store.store, {
-      minIntervalMs: 0,
-      maxWaiting: 2,
-      onOutcome: (outcome) => outcomes.push(outcome),
-    });
+    const writer = unpaced(store, { maxWaiting: 2, onOutcome: (outcome) => outcomes.push(outcome) });
     store.failNextWith(new Error('pool closed'));
     writer.offer(snapshot('a', 200));
     writer.offer(snapshot('b', 200));
@@ -162,7 +168,7 @@ describe('the snapshot writer', () => {
 
   it('given nothing waiting, when a snapshot is offered after the last drain, then it is saved too', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
+    const writer = unpaced(store);
     writer.offer(snapshot('a', 200));
     await store.releaseAll(writer);
 
@@ -203,9 +209,7 @@ describe('the snapshot writer, paced and closed', () => {
 
   it('given snapshots waiting and one in flight, when the writer is closed, then the waiting ones are dropped, the one in flight ends, and later offers are ignored', async () => {
     const store = gatedStore();
-    const writer = new SnapshotWriter<State>(store.store, { minIntervalMs: 0 });
-    writer.offer(snapshot('a', 200));
-    await tick(); // a@200 is in flight
+    const writer = await withOneInFlight(store);
     writer.offer(snapshot('b', 200));
 
     const closed = writer.close();

@@ -9,10 +9,11 @@ const record: Build = (meta, state) => ({
   data: { decision: decideNextAction(state, meta.now) },
   meta,
 });
-const tick =
+/** A tick decision: recorded and emitted in one append, queued as `messageId`. */
+const recordTick =
   (messageId: string): Build =>
   (meta, state) => ({
-    type: 'EmitSystemTick',
+    type: 'RecordDecision',
     data: { decision: decideNextAction(state, meta.now), message_id: messageId },
     meta,
   });
@@ -39,8 +40,7 @@ function lifeScript(agentId: string): Build[] {
       data: { work_item_id: 'w-2', objective: 'two', plan_artifact: planArtifact('w-2') },
       meta,
     }),
-    record,
-    tick('m-tick'),
+    recordTick('m-tick'),
     record,
     start('turn-1', 'm-tick'),
     (meta) => ({ type: 'PickWorkItem', data: { work_item_id: 'w-1', reason: 'first' }, meta }),

@@ -10,12 +10,12 @@ import { seedAgents } from './fleet-support';
 jest.setTimeout(120_000);
 
 /**
- * A tick decision recorded by one writer whose effect another writer carries out (ADR 0039):
- * replica A recorded "emit tick K" and then died, or an activation recorded it and the worker
- * won the race to the effect. The next step finds K as the last decision, still to be carried
- * out: it emits the tick without recording K a second time (no decision key twice).
+ * A tick decision is recorded and emitted in one append (ADR 0049): no writer can stop between
+ * them. A stream written before that may hold "emit tick K" recorded alone by a writer that then
+ * died (ADR 0039): the next step finds K as the last decision, still to be carried out, and emits
+ * the tick without recording K a second time (no decision key twice).
  */
-describe('a keyed decision already recorded is carried out, not recorded again', () => {
+describe('a keyed decision is recorded once', () => {
   let app: TestApp;
   let store: EventStore;
 
@@ -26,7 +26,24 @@ describe('a keyed decision already recorded is carried out, not recorded again',
   });
   afterAll(() => app?.close());
 
-  it('given "emit tick K" recorded by a writer that stopped there, when a step runs, then the tick is emitted and K is recorded once', async () => {
+  it('given an agent with a tick due, when a step runs, then the record and its tick are one append', async () => {
+    const agent = freshId('one-append');
+    await seedAgents(store, [agent]);
+    const step = await app.runtime.app.get(SchedulerStepService).step(agent);
+    expect(step?.decision).toMatchObject({ kind: 'EmitSystemTick' });
+
+    const events = await store.readStream(agentStream(agent));
+    const recorded = events.findIndex((e) => e.type === 'SchedulerDecisionRecorded');
+    expect(events.slice(recorded).map((e) => e.type)).toEqual([
+      'SchedulerDecisionRecorded',
+      'SystemTickEmitted',
+      'MessageQueued',
+    ]);
+    // One command wrote the three: one append.
+    expect(new Set(events.slice(recorded).map((e) => e.metadata.command_id)).size).toBe(1);
+  });
+
+  it('given "emit tick K" recorded alone by a writer that stopped there (a stream from before), when a step runs, then the tick is emitted and K is recorded once', async () => {
     const agent = freshId('pending');
     await seedAgents(store, [agent]);
     // What the stopped writer left: its decision on the seeded state, recorded, nothing after.

@@ -83,11 +83,11 @@ describe('SchedulerStepService.settle: a chained step decides on the state the p
     memory.push(`agent-${AGENT}`, stored(history([], cmd.register(AGENT), cmd.create('w-1'))));
     const seeded = memory.events.length;
     const rival = history([], cmd.register(AGENT), cmd.create('w-1'), cmd.create('w-2')).slice(seeded);
-    // Right after the tick's two appends (its decision, then the tick and its message), another writer appends w-2.
+    // Right after the tick's append (its decision, the tick and its message), another writer appends w-2.
     let appends = 0;
     let rivalAt = -1;
     memory.onAppend((count) => {
-      if (++appends !== 2) return;
+      if (++appends !== 1) return;
       rivalAt = count;
       memory.push(`agent-${AGENT}`, stored(rival));
     });

@@ -67,6 +67,9 @@ const MAX_ATTEMPTS = 8;
 /** Decisions after which the worker keeps stepping: they changed what the next decision is. */
 const CHAINING = new Set(['EmitSystemTick', 'ReduceMessageOnly']);
 
+/** The key a tick's message id is derived from (the same whether emitted with its record or alone). */
+const tickKey = (decision: SchedulerDecision): string => `tick:${decision.idempotency_key}`;
+
 /** True when carrying out `decision` changed what the next decision is: step again without waiting. */
 export const chainsToNextStep = (decision: SchedulerDecision): boolean => CHAINING.has(decision.kind);
 
@@ -134,7 +137,9 @@ export class SchedulerStepService {
     const now = this.clock.now().toISOString();
     const decision = decideNextAction(at.state, now);
     const closure = closureOf(at.state);
-    const data = { decision, at: now };
+    // A tick is emitted with its record, in one append: a writer that dies after it leaves nothing to do twice.
+    const tick = decision.kind === 'EmitSystemTick';
+    const data = { decision, at: now, ...(tick && { message_id: messageId(agentId, tickKey(decision)) }) };
     const pending = pendingKeyedDecision(at.state, decision);
     const record = pending
       ? { ...at, lease: undefined }
@@ -145,7 +150,8 @@ export class SchedulerStepService {
     // expected revision still fences it.
     const recordedUnder = record.lease;
     const effectOptions = recordedUnder ? { ...options, fence: () => recordedUnder } : options;
-    const effect = await this.carryOut(agentId, record, decision, effectOptions);
+    // A tick recorded without its emission (a stream written before they shared an append) is emitted on its own.
+    const effect = tick && !pending ? null : await this.carryOut(agentId, record, decision, effectOptions);
     const after = effect?.state ?? record.state;
     const context = effect?.turnId
       ? contextProjection(after, {
@@ -210,7 +216,7 @@ export class SchedulerStepService {
   private async carryOut(agentId: string, at: Folded, decision: SchedulerDecision, options: StepOptions) {
     switch (decision.kind) {
       case 'EmitSystemTick': {
-        const key = `tick:${decision.idempotency_key}`;
+        const key = tickKey(decision);
         const data = { decision, message_id: messageId(agentId, key) };
         return this.write(agentId, at, key, { type: 'EmitSystemTick', data }, options);
       }

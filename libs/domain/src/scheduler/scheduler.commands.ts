@@ -4,14 +4,18 @@ import type { DecisionRecord, SchedulerDecision } from './decision';
 /**
  * Records a decision computed at `at` (default meta.now). The aggregate recomputes it: a stale
  * decision is refused; one equal to the last recorded decision is recorded only if it has effects.
+ * A tick (EmitSystemTick) is emitted with it, queued under `message_id` (required for a tick).
  */
 export type RecordDecision = {
   type: 'RecordDecision';
-  data: { decision: SchedulerDecision | DecisionRecord; at?: string };
+  data: { decision: SchedulerDecision | DecisionRecord; at?: string; message_id?: string };
   meta: CommandMeta;
 };
 
-/** Carries out an EmitSystemTick decision: the tick is queued under `message_id`; a key already emitted records nothing. */
+/**
+ * Carries out an EmitSystemTick decision recorded without its tick (a stream written before RecordDecision emitted
+ * it): the tick is queued under `message_id`; a key already emitted records nothing.
+ */
 export type EmitSystemTick = {
   type: 'EmitSystemTick';
   data: { decision: SchedulerDecision | DecisionRecord; message_id: string };

@@ -3,6 +3,7 @@ import { given } from '../testing/decider-spec';
 import { AGENT, at, cmd, NOW, registered } from '../testing/fixtures';
 import { nextDecision, tcmd } from '../testing/turn-fixtures';
 import { history, typesOf, wcmd } from '../testing/waiting-fixtures';
+import { decideNextAction } from './decide-next-action';
 import { toDecisionRecord } from './decision';
 
 const agent = [registered()];
@@ -10,8 +11,9 @@ const focused = history(agent, cmd.create('w-1'), cmd.pick('w-1'));
 
 describe('RecordDecision', () => {
   it('records the decision in its stored form, with the now it was computed at', () => {
-    const decision = nextDecision(focused);
-    given(focused)
+    const waiting = history(agent, wcmd.waitFor('i-1', null));
+    const decision = nextDecision(waiting);
+    given(waiting)
       .when(tcmd.recordDecision(decision))
       .thenState((after, events) => {
         expect(events).toEqual([
@@ -22,6 +24,29 @@ describe('RecordDecision', () => {
         ]);
         expect(after.last_decision).toEqual({ decision: toDecisionRecord(decision), at: NOW });
       });
+  });
+
+  it('emits a tick in the same append as its record, so no writer can record its key again', () => {
+    const decision = nextDecision(focused);
+    given(focused)
+      .when(tcmd.recordDecision(decision, undefined, undefined, 'm-tick'))
+      .thenState((after, events) => {
+        expect(typesOf(events)).toEqual(['SchedulerDecisionRecorded', 'SystemTickEmitted', 'MessageQueued']);
+        expect(events[1].data).toMatchObject({ message_id: 'm-tick', idempotency_key: decision.idempotency_key });
+        expect(after.emitted_tick_keys.has(decision.idempotency_key!)).toBe(true);
+        expect(decideNextAction(after, NOW)).not.toMatchObject({ idempotency_key: decision.idempotency_key });
+      });
+  });
+
+  it('refuses a tick without the message id it is queued under, or under one already used', () => {
+    const decision = nextDecision(focused);
+    given(focused)
+      .when({ type: 'RecordDecision', data: { decision }, meta: tcmd.recordDecision(decision).meta })
+      .thenThrows('validation_failed', { field: 'message_id', rule: 'required' });
+    const used = history(focused, wcmd.enqueue('m-1'), wcmd.drop('m-1'));
+    given(used)
+      .when(tcmd.recordDecision(nextDecision(used), undefined, undefined, 'm-1'))
+      .thenThrows('already_exists', { resource: 'message' });
   });
 
   it('records a decision without effects only when it differs from the last recorded one', () => {

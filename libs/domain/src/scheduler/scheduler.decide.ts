@@ -41,7 +41,8 @@ function staleDecision(given: DecisionRecord, current: SchedulerDecision): Domai
 
 /**
  * RecordDecision: SchedulerDecisionRecorded when the decision has effects or differs from the
- * last recorded one (else nothing); a Sleep also moves the posture to asleep (AgentSlept).
+ * last recorded one (else nothing); a Sleep also moves the posture to asleep (AgentSlept); a tick
+ * is emitted in the same append under `message_id` (required), so its key is recorded once.
  */
 export function decideRecordDecision(command: RecordDecision, state: AgentState): AgentEvent[] {
   const { now } = assertCommandMeta(command.meta);
@@ -56,6 +57,9 @@ export function decideRecordDecision(command: RecordDecision, state: AgentState)
     type: 'SchedulerDecisionRecorded',
     data: { agent_id: agentId, decision: given, at },
   };
+  if (given.kind === 'EmitSystemTick') {
+    return [recorded, ...tickOf(state, agentId, current, command.data.message_id, now)];
+  }
   if (given.kind !== 'Sleep' || state.posture === 'asleep') return [recorded];
   const slept: AgentSlept = {
     type: 'AgentSlept',
@@ -85,12 +89,22 @@ export function decideEmitSystemTick(command: EmitSystemTick, state: AgentState)
   if (isEmitted(state, key)) return [];
   const current = decideNextAction(state, now);
   if (current.kind !== 'EmitSystemTick' || current.idempotency_key !== key) throw staleDecision(given, current);
-  const messageId = requireNewMessageId(state, command.data.message_id);
+  return tickOf(state, agentId, current, command.data.message_id, now);
+}
+
+/** The events of the tick `decision` (the current one), queued under a new message id. */
+function tickOf(
+  state: AgentState,
+  agentId: string,
+  decision: SchedulerDecision,
+  messageId: unknown,
+  now: string,
+): AgentEvent[] {
   const tick = {
-    reason: current.reason as TickReason,
-    idempotency_key: key,
-    work_item_id: current.work_item_id ?? null,
-    message_id: messageId,
+    reason: decision.reason as TickReason,
+    idempotency_key: decision.idempotency_key!,
+    work_item_id: decision.work_item_id ?? null,
+    message_id: requireNewMessageId(state, messageId),
   };
   return systemTickEvents(state, agentId, tick, now);
 }

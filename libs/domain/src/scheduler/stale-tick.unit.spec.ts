@@ -23,7 +23,7 @@ function emitTick(events: AgentEvent[], messageId: string): AgentEvent[] {
   const decision = decideNextAction(replay(events), at(60));
   expect(decision.kind).toBe('EmitSystemTick');
   const command = {
-    type: 'EmitSystemTick',
+    type: 'RecordDecision',
     data: { decision, message_id: messageId },
     meta: { now: at(60), command_id: 'c' },
   } as AgentCommand;

@@ -47,9 +47,19 @@ export const tcmd = {
     data: { work_item_id: workItemId, round_id: roundId },
     meta: meta(now),
   }),
-  recordDecision: (decision: SchedulerDecision | DecisionRecord, now?: string, at?: string): AgentCommand => ({
+  /** A tick is recorded and emitted together: it is queued as `tickMessageId`. */
+  recordDecision: (
+    decision: SchedulerDecision | DecisionRecord,
+    now?: string,
+    at?: string,
+    tickMessageId = 'm-tick',
+  ): AgentCommand => ({
     type: 'RecordDecision',
-    data: { decision, ...(at !== undefined && { at }) },
+    data: {
+      decision,
+      ...(at !== undefined && { at }),
+      ...(decision.kind === 'EmitSystemTick' && { message_id: tickMessageId }),
+    },
     meta: meta(now),
   }),
   emitTick: (decision: SchedulerDecision | DecisionRecord, messageId: string, now?: string): AgentCommand => ({
@@ -70,9 +80,7 @@ export const call = (tool_call_id: string, name = 'shell'): ToolCall => ({ tool_
 export const nextDecision = (events: readonly AgentEvent[], now = meta().now): SchedulerDecision =>
   decideNextAction(replay(events), now);
 
-/** The stream after one scheduler step the way the worker does it: record the decision, then carry out a tick. */
+/** The stream after one scheduler step the way the worker does it: record the decision (a tick is emitted with it). */
 export function schedulerStep(events: readonly AgentEvent[], now = meta().now, tickMessageId = 'm-tick'): AgentEvent[] {
-  const decision = nextDecision(events, now);
-  const recorded = history(events, tcmd.recordDecision(decision, now));
-  return decision.kind === 'EmitSystemTick' ? history(recorded, tcmd.emitTick(decision, tickMessageId, now)) : recorded;
+  return history(events, tcmd.recordDecision(nextDecision(events, now), now, undefined, tickMessageId));
 }

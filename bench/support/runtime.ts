@@ -11,19 +11,6 @@ export const BENCH_TOKEN = 'bench-admin-token';
 const RATE_LIMIT_ENV = 'RUNTIME_RATE_LIMIT';
 const UNLIMITED_RATE = '9999999/1';
 
-/** Sets process environment variables while `body` runs (providers read some of them at start-up). */
-async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  try {
-    return await body();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
 export const BENCH_WORK_ITEM = 'w-1';
 
 export interface RuntimeFixture {
@@ -70,9 +57,7 @@ export async function startRuntimeFixture(
     [RATE_LIMIT_ENV]: UNLIMITED_RATE,
     ...testStoreEnv(url),
   });
-  const runtime = await withEnv({ [RATE_LIMIT_ENV]: UNLIMITED_RATE }, () =>
-    createRuntimeApp(config, { api: [ApiModule] }),
-  );
+  const runtime = await createRuntimeApp(config, { api: [ApiModule] });
   const close = async () => {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,6 @@ import {
   createLogger,
   createRuntimeApp,
   loadConfig,
-  RATE_LIMIT_ENV,
   type EventStoreFactory,
   type RuntimeApp,
 } from '@app/platform';
@@ -87,16 +86,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const logger = options.logDestination ? createLogger(config, options.logDestination) : undefined;
-  const runtime = await withRateLimit(options.env?.[RATE_LIMIT_ENV], () =>
-    createRuntimeApp(config, {
-      logger,
-      clock: options.clock,
-      eventStoreFactory: options.eventStoreFactory,
-      api: [ApiModule],
-      extraModules: options.modules,
-      spanExporter: options.spanExporter,
-    }),
-  );
+  const runtime = await createRuntimeApp(config, {
+    logger,
+    clock: options.clock,
+    eventStoreFactory: options.eventStoreFactory,
+    api: [ApiModule],
+    extraModules: options.modules,
+    spanExporter: options.spanExporter,
+  });
   try {
     const { httpUrl, grpcAddress, metricsUrl } = await runtime.listen();
     return {
@@ -114,21 +111,5 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await runtime.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
-  }
-}
-
-/**
- * RUNTIME_RATE_LIMIT while an app starts (the limiter's provider reads it from the process
- * environment, once, at start-up; loadConfig does not carry it). Undefined: left as it is.
- */
-export async function withRateLimit<T>(value: string | undefined, start: () => Promise<T>): Promise<T> {
-  if (value === undefined) return start();
-  const previous = process.env[RATE_LIMIT_ENV];
-  process.env[RATE_LIMIT_ENV] = value;
-  try {
-    return await start();
-  } finally {
-    if (previous === undefined) delete process.env[RATE_LIMIT_ENV];
-    else process.env[RATE_LIMIT_ENV] = previous;
   }
 }

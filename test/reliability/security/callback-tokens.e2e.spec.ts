@@ -7,7 +7,6 @@ import { refusalOf, runtimeGrpcClient } from '../../support/grpc';
 import { freshId } from '../../support/postgres';
 import { startLoggedApp, type LoggedApp } from './support/logged-app';
 import { probe, secret, type Probe } from './support/world';
-import { withRateLimit } from '../../support/app';
 
 /**
  * Callback tokens are capabilities for one intent: not API tokens, not for another intent, not
@@ -47,7 +46,7 @@ describe('callback tokens', () => {
   };
 
   beforeAll(async () => {
-    app = await withRateLimit('off', () => startLoggedApp(`${tokens.mine}=${agent};${tokens.admin}=*`));
+    app = await startLoggedApp(`${tokens.mine}=${agent};${tokens.admin}=*`, { RUNTIME_RATE_LIMIT: 'off' });
     grpc = runtimeGrpcClient(app);
     pool = app.runtime.app.get<Pool>(POSTGRES_POOL);
     expect((await api('POST', '/v1/agents', { agent_id: agent })).status).toBe(201);

@@ -6,6 +6,7 @@ import {
   parseTrustedProxies,
   type LoginThrottlePolicy,
 } from '../security/login-throttle-policy';
+import { DEFAULT_RATE_LIMIT, parseRateLimit, RATE_LIMIT_ENV, type RateLimitPolicy } from '../security/rate-limiter';
 import { loadTracingConfig, type TracingConfig } from '../tracing/tracing-config';
 
 export const RUNTIME_ROLES = ['all', 'api', 'projector', 'scheduler'] as const;
@@ -44,6 +45,8 @@ export interface RuntimeConfig {
   readonly trustedProxies?: readonly string[];
   /** RUNTIME_LOGIN_THROTTLE; null: off; undefined: unset, the default (DEFAULT_LOGIN_THROTTLE). */
   readonly loginThrottle?: LoginThrottlePolicy | null;
+  /** RUNTIME_RATE_LIMIT, per token over both transports; null: off; unset or blank: DEFAULT_RATE_LIMIT (200/2). */
+  readonly rateLimit: RateLimitPolicy | null;
   readonly role: RuntimeRole;
   readonly logLevel: LogLevel;
   /**
@@ -175,6 +178,14 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
       return null;
     }
   };
+  const rateLimit = (): RateLimitPolicy | null => {
+    try {
+      return parseRateLimit(read(RATE_LIMIT_ENV) ?? DEFAULT_RATE_LIMIT);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return null;
+    }
+  };
   const roleOf = (raw: string | undefined): RuntimeRole => {
     if (raw === undefined || raw === 'all') return 'all';
     const parts = raw.split(',').map((part) => part.trim());
@@ -260,6 +271,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Runti
     apiTokensFile: tokensFile(),
     trustedProxies: proxies(),
     loginThrottle: throttle(),
+    rateLimit: rateLimit(),
     role: roleOf(read('RUNTIME_ROLE')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     readyMaxLagSeconds: seconds('READY_MAX_LAG_SECONDS'),

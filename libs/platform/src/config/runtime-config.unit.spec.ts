@@ -27,7 +27,14 @@ describe('loadConfig with an empty environment', () => {
       role: 'all',
       logLevel: 'info',
       taskExpectedDurations: {},
+      rateLimit: { requests: 200, seconds: 2 },
     });
+  });
+
+  it('reads RUNTIME_RATE_LIMIT (default 200/2, blank: the default, off: null)', () => {
+    expect(loadConfig({ RUNTIME_RATE_LIMIT: '30/3' }, '/srv').rateLimit).toEqual({ requests: 30, seconds: 3 });
+    expect(loadConfig({ RUNTIME_RATE_LIMIT: '  ' }, '/srv').rateLimit).toEqual({ requests: 200, seconds: 2 });
+    expect(loadConfig({ RUNTIME_RATE_LIMIT: 'off' }, '/srv').rateLimit).toBeNull();
   });
 
   it('reads the bounds on waiting long-poll activations, and refuses one that is not a whole number', () => {
@@ -128,6 +135,7 @@ describe('loadConfig with invalid values', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ EVENTSTORE_CONNECTION_STRING: 'http://x' }, /EVENTSTORE_CONNECTION_STRING must be an esdb:\/\//],
     [{ RUNTIME_API_TOKENS: 'tok-a' }, /RUNTIME_API_TOKENS: entry 1 has no '='/],
+    [{ RUNTIME_RATE_LIMIT: 'lots' }, /RUNTIME_RATE_LIMIT must be <requests>\/<seconds>/],
   ])('names the variable for %j', (env, message) => {
     expect(problemsOf(env).join('\n')).toMatch(message);
   });

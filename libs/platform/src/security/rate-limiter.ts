@@ -46,12 +46,6 @@ export function parseRateLimit(raw: string): RateLimitPolicy | null {
   return { requests, seconds };
 }
 
-/** The policy of this process: RUNTIME_RATE_LIMIT, default 200/2; null when `off`. */
-export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitPolicy | null {
-  const raw = env[RATE_LIMIT_ENV]?.trim();
-  return parseRateLimit(raw ? raw : DEFAULT_RATE_LIMIT);
-}
-
 interface Bucket {
   tokens: number;
   at: number;

@@ -1,10 +1,8 @@
 import { ApiError } from '@app/core';
 import {
   createRateLimiter,
-  DEFAULT_RATE_LIMIT,
   enforceRateLimit,
   parseRateLimit,
-  rateLimitFromEnv,
   rateLimitKey,
   retryAfterSeconds,
   TokenBucketRateLimiter,
@@ -30,12 +28,6 @@ describe('parseRateLimit', () => {
       expect(() => parseRateLimit(raw)).toThrow(/RUNTIME_RATE_LIMIT must be <requests>\/<seconds>/);
     },
   );
-
-  it(`defaults to ${DEFAULT_RATE_LIMIT} (100 per second, bursts of 200)`, () => {
-    expect(rateLimitFromEnv({})).toEqual({ requests: 200, seconds: 2 });
-    expect(rateLimitFromEnv({ RUNTIME_RATE_LIMIT: '  ' })).toEqual({ requests: 200, seconds: 2 });
-    expect(rateLimitFromEnv({ RUNTIME_RATE_LIMIT: 'off' })).toBeNull();
-  });
 });
 
 describe('TokenBucketRateLimiter', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { REQUEST_AUTHORIZER, type RequestAuthorizer } from '@app/application';
 import { LOGGER, type Logger } from '@app/core';
 import { registerRateLimiting } from '../http/rate-limit-hook';
-import { createRateLimiter, RATE_LIMITER, rateLimitFromEnv, type RateLimiter } from './rate-limiter';
+import { createRateLimiter, RATE_LIMITER, type RateLimiter } from './rate-limiter';
 import { registerLoginThrottle } from '../http/login-throttle-hook';
 import { RUNTIME_CONFIG } from '../config/config.providers';
 import type { RuntimeConfig } from '../config/runtime-config';
@@ -32,14 +32,14 @@ export const loginThrottleProvider: Provider = {
 
 /**
  * One limiter per process, shared by the HTTP hook and the gRPC host: a token's requests count
- * together whichever transport they use. RUNTIME_RATE_LIMIT is read here (default 200/2); an
- * invalid value stops the start-up naming the variable.
+ * together whichever transport they use. Its policy is the configuration's RUNTIME_RATE_LIMIT
+ * (default 200/2; loadConfig refuses an invalid value, naming the variable, with the others).
  */
 export const rateLimiterProvider: Provider = {
   provide: RATE_LIMITER,
-  inject: [LOGGER],
-  useFactory: (logger: Logger): RateLimiter => {
-    const policy = rateLimitFromEnv(process.env);
+  inject: [RUNTIME_CONFIG, LOGGER],
+  useFactory: (config: RuntimeConfig, logger: Logger): RateLimiter => {
+    const policy = config.rateLimit;
     logger
       .child({ component: 'auth' })
       .info({ rate_limit: policy ?? 'off' }, policy ? 'rate limit per token' : 'rate limiting is off');

@@ -1,35 +1,27 @@
 import pino from 'pino';
+import { loadConfig } from '../config/runtime-config';
 import { TokenBucketRateLimiter, UNLIMITED, type RateLimiter } from './rate-limiter';
 import { rateLimiterProvider } from './rate-limiting';
 
 describe('the RATE_LIMITER provider', () => {
-  const factory = (rateLimiterProvider as { useFactory: (logger: unknown) => RateLimiter }).useFactory;
+  const factory = (rateLimiterProvider as { useFactory: (config: unknown, logger: unknown) => RateLimiter })
+    .useFactory;
   const logger = pino({ level: 'silent' });
-  const withEnv = <T>(value: string | undefined, run: () => T): T => {
+  const limiterFor = (env: Record<string, string>) => factory(loadConfig(env, '/srv'), logger);
+
+  it("takes the configuration's RUNTIME_RATE_LIMIT, default 200/2, not the process environment", () => {
     const previous = process.env.RUNTIME_RATE_LIMIT;
-    if (value === undefined) delete process.env.RUNTIME_RATE_LIMIT;
-    else process.env.RUNTIME_RATE_LIMIT = value;
+    process.env.RUNTIME_RATE_LIMIT = '1/1';
     try {
-      return run();
+      expect((limiterFor({}) as TokenBucketRateLimiter).policy).toEqual({ requests: 200, seconds: 2 });
     } finally {
       if (previous === undefined) delete process.env.RUNTIME_RATE_LIMIT;
       else process.env.RUNTIME_RATE_LIMIT = previous;
     }
-  };
-
-  it('reads RUNTIME_RATE_LIMIT, default 200/2', () => {
-    expect((withEnv(undefined, () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({
-      requests: 200,
-      seconds: 2,
-    });
-    expect((withEnv('30/3', () => factory(logger)) as TokenBucketRateLimiter).policy).toEqual({
+    expect((limiterFor({ RUNTIME_RATE_LIMIT: '30/3' }) as TokenBucketRateLimiter).policy).toEqual({
       requests: 30,
       seconds: 3,
     });
-    expect(withEnv('off', () => factory(logger))).toBe(UNLIMITED);
-  });
-
-  it('stops the start-up on an invalid value, naming the variable', () => {
-    expect(() => withEnv('lots', () => factory(logger))).toThrow(/RUNTIME_RATE_LIMIT must be <requests>\/<seconds>/);
+    expect(limiterFor({ RUNTIME_RATE_LIMIT: 'off' })).toBe(UNLIMITED);
   });
 });

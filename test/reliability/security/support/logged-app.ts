@@ -10,7 +10,7 @@ export interface LoggedApp extends TestApp {
  * startTestApp's app with its one pino logger writing into memory at `trace` (everything:
  * request lines, RPC lines, Nest's and grpc-js's own diagnostics).
  */
-export async function startLoggedApp(tokens: string): Promise<LoggedApp> {
+export async function startLoggedApp(tokens: string, env: Record<string, string> = {}): Promise<LoggedApp> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -23,6 +23,6 @@ export async function startLoggedApp(tokens: string): Promise<LoggedApp> {
       done();
     },
   });
-  const app = await startTestApp({ tokens, env: { LOG_LEVEL: 'trace' }, logDestination: sink });
+  const app = await startTestApp({ tokens, env: { LOG_LEVEL: 'trace', ...env }, logDestination: sink });
   return { ...app, lines };
 }

@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
-import {
-  createLogger,
-  createRuntimeApp,
-  loadConfig,
-  type EventStoreFactory,
-  type RuntimeApp,
-} from '@app/platform';
+import { createLogger, createRuntimeApp, loadConfig, type EventStoreFactory, type RuntimeApp } from '@app/platform';
 import type { Clock } from '@app/core';
 import { ApiModule } from '../../apps/runtime/src/api.module';
 import { testStoreEnv } from '@app/event-store/testing';

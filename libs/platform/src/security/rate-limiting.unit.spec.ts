@@ -4,8 +4,7 @@ import { TokenBucketRateLimiter, UNLIMITED, type RateLimiter } from './rate-limi
 import { rateLimiterProvider } from './rate-limiting';
 
 describe('the RATE_LIMITER provider', () => {
-  const factory = (rateLimiterProvider as { useFactory: (config: unknown, logger: unknown) => RateLimiter })
-    .useFactory;
+  const factory = (rateLimiterProvider as { useFactory: (config: unknown, logger: unknown) => RateLimiter }).useFactory;
   const logger = pino({ level: 'silent' });
   const limiterFor = (env: Record<string, string>) => factory(loadConfig(env, '/srv'), logger);
 

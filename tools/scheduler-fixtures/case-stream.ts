@@ -86,13 +86,10 @@ export class CaseStream {
     this.clock += 1000;
     this.maintain();
     const decision = decideNextAction(this.state, this.now);
-    this.scheduler({ type: 'RecordDecision', data: { decision, at: this.now } }, 'record');
-    if (decision.kind === 'EmitSystemTick') {
-      this.scheduler(
-        { type: 'EmitSystemTick', data: { decision, message_id: this.nextId('m-tick') } },
-        `tick:${decision.idempotency_key}`,
-      );
-    } else if (decision.kind === 'ReduceMessageOnly' && decision.message_id) {
+    // A tick is emitted in its record's append (ADR 0049).
+    const tick = decision.kind === 'EmitSystemTick' ? { message_id: this.nextId('m-tick') } : {};
+    this.scheduler({ type: 'RecordDecision', data: { decision, at: this.now, ...tick } }, 'record');
+    if (decision.kind === 'ReduceMessageOnly' && decision.message_id) {
       this.scheduler(
         { type: 'ReduceMessage', data: { message_id: decision.message_id } },
         `reduce:${decision.message_id}`,

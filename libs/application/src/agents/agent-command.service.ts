@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type AgentCommand,
@@ -215,5 +215,5 @@ export function commandIdOf(envelope: CommandEnvelope): string {
  */
 export function generatedWorkItemId(envelope: CommandEnvelope): string {
   const seed = `${envelope.agentId}\u0000${commandIdOf(envelope)}`;
-  return `work_${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`;
+  return `work_${hash('sha256', seed).slice(0, 32)}`;
 }

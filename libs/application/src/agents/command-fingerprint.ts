@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AgentCommand } from '@app/domain';
 
 /**
@@ -23,9 +23,7 @@ export function commandFingerprint(
     if (SERVER_DERIVED.has(key) || ignore.includes(key)) continue;
     data[key] = key === 'plan_artifact' && isRecord(value) ? { hash: value.hash } : value;
   }
-  return `sha256:${createHash('sha256')
-    .update(canonicalJson({ type: command.type, data }))
-    .digest('hex')}`;
+  return `sha256:${hash('sha256', canonicalJson({ type: command.type, data }))}`;
 }
 
 /** JSON with every object's keys sorted; undefined members dropped as JSON.stringify drops them. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { EventToAppend, StoredEvent } from '@app/event-store';
 import { agentIdOfStream, agentStream } from '@app/core';
 import { fromStoredEventJson, StoredEventFormatError, toStoredEventJson } from './stored-event-json';
@@ -125,6 +125,6 @@ export function eventsToImport(events: StoredEvent[], source: string, target: st
 }
 
 export function derivedEventId(target: string, id: string): string {
-  const hex = createHash('sha256').update(`${target}\u0000${id}`).digest('hex');
+  const hex = hash('sha256', `${target}\u0000${id}`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

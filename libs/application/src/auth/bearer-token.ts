@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiTokenGrant } from './api-tokens';
 import type { Caller } from './request-authorizer';
 import { actorOf } from './roles';
@@ -22,7 +22,7 @@ function callerOf(grant: ApiTokenGrant): Caller {
   return Object.freeze(grant.role === undefined ? caller : { ...caller, role: grant.role });
 }
 
-const digest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+const digest = (token: string): Buffer => hash('sha256', token, 'buffer');
 
 /**
  * Token lookup in constant time: every grant is compared (fixed-length SHA-256

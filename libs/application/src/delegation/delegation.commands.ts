@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Command, Query } from '@nestjs/cqrs';
 import type { DelegationView, TaskView, WorkspaceMode } from '@app/domain';
 import { type CommandEnvelope, commandIdOf, type WithRevision } from '../agents/agent-command.service';
@@ -45,7 +45,7 @@ export class ListDelegationsQuery extends Query<DelegationList> {
   }
 }
 
-const hex = (seed: string, length: number) => createHash('sha256').update(seed).digest('hex').slice(0, length);
+const hex = (seed: string, length: number) => hash('sha256', seed).slice(0, length);
 
 /**
  * The ids a spawn generates (docs/decisions/0031): derived from the parent and the idempotency

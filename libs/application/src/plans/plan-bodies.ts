@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The one query plan bodies need; structurally a `pg.Pool` (the application does not import pg). */
 export interface PlanBodySql {
@@ -9,7 +9,7 @@ const HASH = /^sha256:([0-9a-f]{64})$/;
 
 /** `sha256:<hex>` of the bytes: the key of a plan body, and the `hash` of its descriptor. */
 export function planHash(bytes: Buffer): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${hash('sha256', bytes)}`;
 }
 
 /** The hex part of a well-formed plan hash, or null. */

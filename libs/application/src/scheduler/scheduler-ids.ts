@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const digest = (text: string) => hash('sha256', text);
 
 /** The turn an activation opens: derived from its command id, so a repeated activation names the same turn. */
 export const activationTurnId = (agentId: string, commandId: string) =>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isValidId } from '@app/domain';
 
 /**
@@ -28,7 +28,7 @@ export function mintCallbackToken(
 }
 
 export function hashCallbackToken(token: string): string {
-  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+  return `sha256:${hash('sha256', token)}`;
 }
 
 /** The agent and intent a token claims, or null when it is not a well-formed token. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, renderTriggerWaitingIntentReply } from '@app/domain';
 import { AgentCommandService, type CommandEnvelope } from '../agents/agent-command.service';
@@ -24,9 +24,7 @@ interface GrantedIntent {
  */
 function callbackEnvelope(granted: GrantedIntent, dedupeKey: string | undefined): CommandEnvelope {
   const idempotencyKey =
-    dedupeKey === undefined
-      ? undefined
-      : `callback:${createHash('sha256').update(`${granted.tokenHash}\u0000${dedupeKey}`).digest('hex')}`;
+    dedupeKey === undefined ? undefined : `callback:${hash('sha256', `${granted.tokenHash}\u0000${dedupeKey}`)}`;
   return {
     agentId: granted.agentId,
     caller: { tokenName: CALLBACK_ACTOR, agents: [granted.agentId], admin: false },

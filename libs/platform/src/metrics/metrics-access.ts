@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { parseBearer, type RequestAuthorizer } from '@app/application';
 import { ApiError } from '@app/core';
 
@@ -11,7 +11,7 @@ export type MetricsExposure =
   /** Neither: the main port, to admin tokens. */
   | { kind: 'admin' };
 
-const digest = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+const digest = (token: string): Buffer => hash('sha256', token, 'buffer');
 
 export function metricsExposure(config: { metricsPort?: number; metricsToken?: string }): MetricsExposure {
   if (config.metricsPort !== undefined) return { kind: 'own_port' };

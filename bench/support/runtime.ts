@@ -2,13 +2,12 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testStoreEnv } from '@app/event-store/testing';
-import { createRuntimeApp, loadConfig, type RuntimeApp } from '@app/platform';
+import { createRuntimeApp, loadConfig, RATE_LIMIT_ENV, type RuntimeApp } from '@app/platform';
 import { ApiModule } from '../../apps/runtime/src/api.module';
 import type { BenchPostgres } from './postgres';
 
 export const BENCH_TOKEN = 'bench-admin-token';
 /** The per-token rate limit would refuse a load test: a limit no run reaches keeps its check in the path. */
-const RATE_LIMIT_ENV = 'RUNTIME_RATE_LIMIT';
 const UNLIMITED_RATE = '9999999/1';
 
 export const BENCH_WORK_ITEM = 'w-1';

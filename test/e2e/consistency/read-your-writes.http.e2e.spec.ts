@@ -96,8 +96,8 @@ describe('read-your-writes over HTTP', () => {
 
   it('without min_position, counts the reads that missed their write (measured, not asserted)', async () => {
     const stale = await stalePairs(false);
-    // The issue's measurement; what this machine shows is in the report, not a rule.
-    // Every write and read succeeded (stalePairs); how many reads were stale is reported, not a rule.
+    // The issue's measurement. Every write and read succeeded (stalePairs); how many reads were stale is
+    // reported, not a rule.
     console.log(
       `read-your-writes (HTTP, in-process projector): ${stale} of ${PAIRS} reads without min_position were stale`,
     );

@@ -1,7 +1,4 @@
-import type { AgentSnapshot, SnapshotStore } from '@app/core';
-
-/** What became of a snapshot offered to the writer. */
-export type SnapshotOutcome = 'written' | 'failed' | 'superseded' | 'skipped';
+import type { AgentSnapshot, SnapshotOutcome, SnapshotStore } from '@app/core';
 
 export interface SnapshotWriterOptions {
   /** Reports a save that failed (a snapshot is only a cache: the agent's next one comes due later). */

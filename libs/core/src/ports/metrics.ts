@@ -1,4 +1,10 @@
 /**
+ * What became of an agent snapshot offered to the command side's writer: `written`, `failed`,
+ * `superseded` (a newer one of its agent replaced it while it waited) or `skipped` (the queue was full).
+ */
+export type SnapshotOutcome = 'written' | 'failed' | 'superseded' | 'skipped';
+
+/**
  * What the command side, the scheduler and the projector report to the operator's metrics
  * (GET /metrics, ADR 0032). The platform implements it with prom-client; without it (unit specs,
  * the CLI) nothing is counted. Every method is a counter increment or a histogram observation:
@@ -26,11 +32,8 @@ export interface RuntimeMetrics {
   agentCacheSize?(bytes: number, entries: number): void;
   /** The scheduler worker evaluated one agent (whether or not it recorded a decision); optional. */
   schedulerEvaluated?(): void;
-  /**
-   * An agent snapshot left the writer's queue (docs/decisions/0048): `written`, `failed`, `superseded`
-   * (a newer one of its agent replaced it while it waited) or `skipped` (the queue was full); optional.
-   */
-  agentSnapshot?(outcome: 'written' | 'failed' | 'superseded' | 'skipped'): void;
+  /** An agent snapshot left the writer's queue (docs/decisions/0048); optional. */
+  agentSnapshot?(outcome: SnapshotOutcome): void;
 }
 
 /** The Nest token of the RuntimeMetrics the platform provides (optional everywhere it is injected). */

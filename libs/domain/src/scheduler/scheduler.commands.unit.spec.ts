@@ -29,7 +29,7 @@ describe('RecordDecision', () => {
   it('emits a tick in the same append as its record, so no writer can record its key again', () => {
     const decision = nextDecision(focused);
     given(focused)
-      .when(tcmd.recordDecision(decision, undefined, undefined, 'm-tick'))
+      .when(tcmd.recordDecision(decision))
       .thenState((after, events) => {
         expect(typesOf(events)).toEqual(['SchedulerDecisionRecorded', 'SystemTickEmitted', 'MessageQueued']);
         expect(events[1].data).toMatchObject({ message_id: 'm-tick', idempotency_key: decision.idempotency_key });

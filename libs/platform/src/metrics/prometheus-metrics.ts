@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RuntimeMetrics } from '@app/core';
+import type { RuntimeMetrics, SnapshotOutcome } from '@app/core';
 
 /** Latency buckets (seconds) of commands and appends: 1 ms .. 10 s. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -177,7 +177,7 @@ export class PrometheusMetrics implements RuntimeMetrics {
     else this.cacheMisses += 1;
     this.agentCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
   }
-  agentSnapshot(outcome: 'written' | 'failed' | 'superseded' | 'skipped'): void {
+  agentSnapshot(outcome: SnapshotOutcome): void {
     this.agentSnapshots.inc({ outcome });
   }
   agentCacheSize(bytes: number, entries: number): void {

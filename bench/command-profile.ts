@@ -3,7 +3,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { commandJob, nestNoop, noopJob, type Server } from './figures/03-http';
+import { commandJob, fastifyInsertFloor, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { settledHeapBytes } from './support/heap';
@@ -25,7 +25,8 @@ import { median } from './support/stats';
  * open-loop run also reports the server's side of each command (request headers parsed to response
  * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
- * With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns).
+ * With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
+ * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate.
  */
 interface ProfileNode {
   id: number;
@@ -158,6 +159,26 @@ async function main(): Promise<void> {
   try {
     await load.run(commandJob(runtime, 16, 2));
     const fixedRate = Number(option('rate', '0'));
+    if (process.argv.includes('--floor')) {
+      const floor = await fastifyInsertFloor(pg);
+      const floorRuntime = { ...runtime, httpUrl: floor.url };
+      await load.run(commandJob(floorRuntime, 16, 2, fixedRate));
+      const p99s = { floor: [] as number[], command: [] as number[] };
+      for (let i = 0; i < runs; i++) {
+        const f = await load.run(commandJob(floorRuntime, 16, seconds, fixedRate));
+        const c = await load.run(commandJob(runtime, 16, seconds, fixedRate));
+        p99s.floor.push(f.p99);
+        p99s.command.push(c.p99);
+        log(
+          `pair ${i + 1} at ${fixedRate}/s: floor p50 ${f.p50.toFixed(2)} p99 ${f.p99.toFixed(2)} ms, ` +
+            `server CPU ${f.serverCpuUs.toFixed(0)} µs | command p50 ${c.p50.toFixed(2)} p99 ${c.p99.toFixed(2)} ms, ` +
+            `server CPU ${c.serverCpuUs.toFixed(0)} µs`,
+        );
+      }
+      log(`median p99: floor ${median(p99s.floor).toFixed(2)} ms, command ${median(p99s.command).toFixed(2)} ms`);
+      await floor.close();
+      return;
+    }
     if (fixedRate > 0) {
       await pacedRuns(runtime, load, fixedRate, runs, seconds, log);
       return;

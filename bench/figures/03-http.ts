@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastify from 'fastify';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
+import type { BenchPostgres } from '../support/postgres';
 import type { HttpJob, LoadResult } from '../support/load';
 import { describeBackends, describeStatements, countStatements, sampleBackends } from '../support/pg-profile';
 import { describeProfile, profileWhile } from '../support/profile';
@@ -24,6 +25,36 @@ async function bareFastify(): Promise<Server> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * The floor of a durable command on this machine: bare Fastify answering figure 3's PATCH with one
+ * committed `INSERT` of its body (pg, a pool of 10 connections), no auth, validation, domain or
+ * group commit. Paced at the command's own half rate, next to it, its latency is what the machine
+ * itself allows a request that waits for a commit.
+ */
+export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
+  const pool = pg.pool(await pg.isolated('floor'), 10);
+  await pool.query('CREATE TABLE floor_commands (id bigserial PRIMARY KEY, agent text NOT NULL, body jsonb NOT NULL)');
+  const app = fastify({ logger: false });
+  app.patch<{ Params: { agent: string } }>('/v1/agents/:agent/work-items/:item', async (request) => {
+    await pool.query({
+      name: 'floor_insert',
+      text: 'INSERT INTO floor_commands (agent, body) VALUES ($1, $2)',
+      values: [request.params.agent, JSON.stringify(request.body)],
+    });
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 @Controller()
@@ -79,6 +110,10 @@ export const DOUBLE_LOAD_NOTE =
   'Describing the plan file inside the decide callback of `transact` (or handing the loaded agent to `run`) removes one of the ' +
   'three round trips of the command.';
 
+/** Issue 18's targets for the command: server CPU per command (metrics on, tracing off) and p99 at half its max rate. */
+export const TARGET_CPU_US = 400;
+export const TARGET_P99_MS = 10;
+
 let counter = 0;
 /** A request counter that never restarts, so every command changes the todo list. */
 export const nextCounterStart = () => (counter += 10_000_000);
@@ -128,9 +163,11 @@ export const httpFigure: Figure = {
   async run(ctx: BenchContext) {
     const seconds = ctx.scale(4, 0.5);
     const repetitions = ctx.scale(5, 1);
+    const latencyRuns = ctx.scale(3, 1);
     const runtime = await ctx.runtime();
     const bare = await bareFastify();
     const nest = await nestNoop();
+    const floor = await fastifyInsertFloor(ctx.pg);
     try {
       const jobs = {
         bare: (s: number, rate?: number) => noopJob(bare, ctx.concurrency, s, rate),
@@ -153,13 +190,36 @@ export const httpFigure: Figure = {
         command: measure('command'),
       });
       const max = { bare: median(rates.bare), nest: median(rates.nest), command: median(rates.command) };
-      const half: Record<Name, LoadResult> = {} as Record<Name, LoadResult>;
-      for (const name of names) {
-        half[name] = assertClean(
-          `${name} at 50%`,
-          await ctx.load.run(jobs[name](seconds, Math.max(1, Math.round(max[name] / 2)))),
-        );
-      }
+      // Latency at half of each server's max: `latencyRuns` paced runs, interleaved, the floor at the command's rate.
+      const halfRate = (name: Name) => Math.max(1, Math.round(max[name] / 2));
+      type Paced = Name | 'floor';
+      const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], command: [] };
+      const pace = (name: Paced) => async () => {
+        const job =
+          name === 'floor'
+            ? commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, seconds, halfRate('command'))
+            : jobs[name](seconds, halfRate(name));
+        const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
+        paced[name].push(result);
+        return result.p99;
+      };
+      assertClean(
+        'floor warm-up',
+        await ctx.load.run(commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, 1)),
+      );
+      const p99s = await interleaved(latencyRuns, {
+        bare: pace('bare'),
+        nest: pace('nest'),
+        floor: pace('floor'),
+        command: pace('command'),
+      });
+      /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
+      const half = (name: Paced) => ({
+        rate: median(paced[name].map((r) => r.rate)),
+        p50: median(paced[name].map((r) => r.p50)),
+        p99: median(p99s[name]),
+        runs: p99s[name].map((p) => p.toFixed(1)).join(' / '),
+      });
       ctx.shared.commandRps = max.command;
       ctx.log(
         `  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`,
@@ -189,13 +249,24 @@ export const httpFigure: Figure = {
           ratio: max.command / max.bare,
         },
         {
-          name: 'HTTP command p50 / p99 latency at 50% of its max rate',
-          measured: { value: half.command.p50, unit: `ms p50, ${half.command.p99.toFixed(2)} ms p99` },
+          name: 'HTTP command: server CPU per command (metrics on, tracing off)',
+          measured: { value: cpu('command'), unit: 'µs' },
+          baseline: { value: cpu('nest'), unit: 'µs', label: 'Nest no-op' },
+          ratio: cpu('command') / cpu('nest'),
+          target: `≤ ${TARGET_CPU_US} µs`,
+          met: cpu('command') <= TARGET_CPU_US,
+        },
+        {
+          name: `HTTP command p99 latency at 50% of its max rate (median of ${latencyRuns} paced runs)`,
+          measured: { value: half('command').p99, unit: 'ms' },
           baseline: {
-            value: half.bare.p50,
-            unit: `ms p50, ${half.bare.p99.toFixed(2)} ms p99`,
-            label: 'bare no-op at 50%',
+            value: half('floor').p99,
+            unit: 'ms',
+            label: 'bare Fastify + one INSERT per request, same rate',
           },
+          ratio: half('command').p99 / half('floor').p99,
+          target: `≤ ${TARGET_P99_MS} ms`,
+          met: half('command').p99 <= TARGET_P99_MS,
         },
       ];
       const notes: string[] = [
@@ -207,7 +278,7 @@ export const httpFigure: Figure = {
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
           'validation, load (the cached agent; the stream tail only when not cached or when the append conflicts), plan file check (one stat when unchanged), decide, append, render.',
       ];
-      const behind = names.filter((name) => half[name].rate < 0.9 * Math.max(1, Math.round(max[name] / 2)));
+      const behind = names.filter((name) => half(name).rate < 0.9 * halfRate(name));
       if (behind.length > 0) {
         notes.push(
           `At 50% load the paced run of ${behind.join(', ')} answered less than 90% of the requested rate: requests queued ` +
@@ -241,22 +312,25 @@ export const httpFigure: Figure = {
             'snapshot is taken (or a persistent map) makes it O(1) per command.',
         );
       }
+      const pacedColumns = (name: Paced) => [half(name).rate, half(name).p50, half(name).p99, half(name).runs];
       const row = (label: string, name: Name) => [
         label,
         max[name],
         closed[name].map((r) => r.rate.toFixed(0)).join(' / '),
         cpu(name),
         `${(busy(name) * 100).toFixed(0)}%`,
-        half[name].rate,
-        half[name].p50,
-        half[name].p99,
+        ...pacedColumns(name),
       ];
+      const floorCpu = median(paced.floor.map((r) => r.serverCpuUs));
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
-          'interleaved runs of the three servers, median. Latency: one paced open-loop run at 50% of that maximum (evenly ' +
-          "spaced requests on up to as many keep-alive connections, node:http; autocannon's `overallRate` sends each " +
-          "second's quota back to back), percentiles from send to response end. All three servers run in the bench process on this machine.",
+          `interleaved runs of the three servers, median. Latency: ${latencyRuns} paced open-loop runs of ${seconds} s at 50% of ` +
+          'that maximum, interleaved, medians of their rates and percentiles (evenly spaced requests on up to as many ' +
+          "keep-alive connections, a request finding them all busy waiting for one, its wait counted; autocannon's " +
+          "`overallRate` sends each second's quota back to back), percentiles from send to response end; with them, at the " +
+          "command's rate, the floor: bare Fastify answering the same PATCH with one committed INSERT of its body. All " +
+          'servers run in the bench process on this machine.',
         checks,
         tables: [
           {
@@ -270,17 +344,27 @@ export const httpFigure: Figure = {
               'req/s at 50%',
               'p50 ms at 50%',
               'p99 ms at 50%',
+              'p99 of each paced run',
             ],
             rows: [
               row('bare Fastify, no-op', 'bare'),
               row('Nest on Fastify, no-op', 'nest'),
               row('runtime, PATCH command', 'command'),
+              [
+                "bare Fastify + one INSERT per PATCH (the floor), at the command's 50%",
+                '-',
+                '-',
+                `${floorCpu.toFixed(0)} (paced)`,
+                '-',
+                ...pacedColumns('floor'),
+              ],
             ],
           },
         ],
         notes,
       };
     } finally {
+      await floor.close();
       await nest.close();
       await bare.close();
     }

@@ -293,6 +293,26 @@ export const httpFigure: Figure = {
             '(server CPU time per request, measured in the same runs) is the server-side comparison.',
         );
       }
+      if (cpu('command') > TARGET_CPU_US) {
+        notes.push(
+          `Missed: the command's server CPU, ${cpu('command').toFixed(0)} µs per command (median of the closed-loop runs) ` +
+            `against ${TARGET_CPU_US} µs; the profile below says where it goes.`,
+        );
+      }
+      if (half('command').p99 > TARGET_P99_MS) {
+        const floorMet = half('floor').p99 <= TARGET_P99_MS;
+        notes.push(
+          `Missed: the command's p99 at 50%, ${half('command').p99.toFixed(1)} ms (runs ${half('command').runs}) against ` +
+            `${TARGET_P99_MS} ms. The floor at the same rate had ${half('floor').p99.toFixed(1)} ms (runs ${half('floor').runs})` +
+            (floorMet
+              ? ': the machine allowed it, the command did not. '
+              : ': on this run the machine did not allow it even to a bare INSERT. ') +
+            'The command costs the server about twice the floor per request (auth, validation, the agent, the decision, ' +
+            'the render) and waits for the store call in flight (group commit, one call at a time in an API process), so ' +
+            'a stall of the machine (a collection, a slow WAL flush, a core taken by Postgres or the load generator) queues ' +
+            'more requests behind it and takes longer to drain (docs/benchmarks.md, "HTTP command CPU (issue 18)").',
+        );
+      }
       if (!nestCheck.met || !capacityCheck.met) {
         const { summary } = await profileWhile(() => ctx.load.run(jobs.nest(ctx.scale(3, 0.3))));
         notes.push(

@@ -3,6 +3,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify from 'fastify';
+import { IdempotencyWindow } from '@app/application';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
 import type { BenchPostgres } from '../support/postgres';
@@ -327,9 +328,9 @@ export const httpFigure: Figure = {
       if (profiled.commandLogShare >= 0.02) {
         notes.push(
           `Also cheap: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
-            `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: every append copies the whole idempotency window ` +
-            '(a Map of up to 1000 command ids) to add one or two entries. A log that appends in place and is copied only when a ' +
-            'snapshot is taken (or a persistent map) makes it O(1) per command.',
+            `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: each command copies the window's recent ` +
+            `touches (up to ${IdempotencyWindow.COMPACT_AFTER}) and every ${IdempotencyWindow.COMPACT_AFTER} commands they are folded ` +
+            `into a new map of up to ${IdempotencyWindow.LIMIT} ids. A persistent map would make each command O(log n) instead.`,
         );
       }
       const pacedColumns = (name: Paced) => [half(name).rate, half(name).p50, half(name).p99, half(name).runs];

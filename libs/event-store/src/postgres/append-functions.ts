@@ -59,15 +59,28 @@ DECLARE
   v_pending boolean := false;
   v_xid xid8;
   v_row record;
+  v_keys bigint[];
+  v_distinct int;
+  v_sum bigint := 0;
 BEGIN
+  -- The checks are plain expressions and one query (each statement of a function costs its executor start-up).
+  IF v_items > 0 AND v_items = coalesce(array_length(p_counts, 1), 0) THEN
+    FOR i IN 1..v_items LOOP
+      EXIT WHEN p_counts[i] IS NULL OR p_counts[i] < 1;
+      v_sum := v_sum + p_counts[i];
+      v_offset := i + 1;
+    END LOOP;
+  END IF;
+  SELECT array_agg(DISTINCT k ORDER BY k), count(DISTINCT s) INTO v_keys, v_distinct
+    FROM (SELECT s, hashtextextended(s, 0) AS k FROM unnest(p_streams) s) t;
   IF v_items = 0 OR v_items <> coalesce(array_length(p_expected, 1), 0) OR v_items <> coalesce(array_length(p_counts, 1), 0)
+     OR v_offset <> v_items + 1 OR v_total <> v_sum
      OR v_total <> coalesce(array_length(p_types, 1), 0) OR v_total <> coalesce(array_length(p_data, 1), 0)
-     OR v_total <> coalesce(array_length(p_metadata, 1), 0)
-     OR v_total <> (SELECT sum(c) FROM unnest(p_counts) c) OR EXISTS (SELECT 1 FROM unnest(p_counts) c WHERE c IS NULL OR c < 1)
-     OR v_items <> (SELECT count(DISTINCT s) FROM unnest(p_streams) s) THEN
+     OR v_total <> coalesce(array_length(p_metadata, 1), 0) OR v_items <> v_distinct THEN
     RAISE EXCEPTION USING ERRCODE = '${SQLSTATE.misuse}',
       MESSAGE = 'append_events_many needs distinct streams and equally long arrays with at least one event per stream';
   END IF;
+  v_offset := 1;
   IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
     RAISE EXCEPTION USING ERRCODE = '${SQLSTATE.misuse}',
       MESSAGE = 'append_events_many must be the first write of its transaction';
@@ -76,9 +89,14 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = '${SQLSTATE.misuse}', MESSAGE = 'append_events_many needs READ COMMITTED';
   END IF;
 
-  FOR v_key IN SELECT DISTINCT hashtextextended(s, 0) FROM unnest(p_streams) s ORDER BY 1 LOOP
+  FOREACH v_key IN ARRAY v_keys LOOP
     PERFORM pg_advisory_xact_lock(v_key);
   END LOOP;
+  -- Sized up front: the outcome rows are these arrays read side by side (unnest), and an array first
+  -- assigned at a later index would start there.
+  v_next := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_last := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_detail := array_fill(NULL::text, ARRAY[v_items]);
 
   FOR i IN 1..v_items LOOP
     v_start[i] := v_offset;
@@ -86,10 +104,12 @@ BEGIN
       v_item_of[j] := i;
     END LOOP;
     v_offset := v_offset + p_counts[i];
-    SELECT max(e.stream_revision) INTO v_position FROM events e WHERE e.stream_id = p_streams[i];
+    -- One statement: the stream's revision, and where the append's first event id is stored if it is.
+    SELECT (SELECT max(e.stream_revision) FROM events e WHERE e.stream_id = p_streams[i]), f.stream_id, f.stream_revision
+      INTO v_position, v_first_stream, v_first
+      FROM (SELECT p_ids[v_start[i]] AS id) one LEFT JOIN events f ON f.event_id = one.id;
     v_current[i] := v_position;
-    SELECT e.stream_id, e.stream_revision INTO v_first_stream, v_first FROM events e WHERE e.event_id = p_ids[v_start[i]];
-    IF FOUND AND v_first_stream = p_streams[i] AND (p_expected[i] = 'any'
+    IF v_first_stream = p_streams[i] AND (p_expected[i] = 'any'
         OR (p_expected[i] = 'no_stream' AND v_first = 0)
         OR (p_expected[i] = 'stream_exists' AND v_first > 0)
         OR (p_expected[i] ~ '^[0-9]+$' AND p_expected[i]::numeric = v_first - 1)) THEN
@@ -145,7 +165,7 @@ BEGIN
   END IF;
 
   -- No pg_notify here: it would serialise commits (see append-notifier.ts).
-  RETURN QUERY SELECT v_outcome[i], v_next[i], v_last[i], v_detail[i] FROM generate_series(1, v_items) AS i ORDER BY i;
+  RETURN QUERY SELECT * FROM unnest(v_outcome, v_next, v_last, v_detail);
 END
 $fn$;
 `;

@@ -161,4 +161,57 @@ describe('postgres event store: group commit', () => {
     }
     expect(await freshStore().readStream(stream)).toEqual([]);
   });
+
+  it('append_events_many refuses arrays that do not line up, a count below one, a missing stream; writes nothing', async () => {
+    const call = `SELECT * FROM append_events_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[],
+      $6::jsonb[], $7::jsonb[])`;
+    const [a, b] = [uniqueStream('misuse-a'), uniqueStream('misuse-b')];
+    const ids = [randomUUID(), randomUUID()];
+    const good = [[a, b], ['any', 'any'], [1, 1], ids, ['T', 'T'], ['{}', '{}'], ['{}', '{}']] as const;
+    const bad: Array<[string, unknown[]]> = [
+      ['no stream at all', [[], [], [], [], [], [], []]],
+      ['one expected revision too few', [good[0], ['any'], ...good.slice(2)]],
+      ['one count too many', [good[0], good[1], [1, 1, 1], ...good.slice(3)]],
+      ['a count of zero', [good[0], good[1], [0, 2], ...good.slice(3)]],
+      ['a null count', [good[0], good[1], [null, 2], ...good.slice(3)]],
+      ['counts that add up to more events than given', [good[0], good[1], [1, 2], ...good.slice(3)]],
+      ['one event type too few', [...good.slice(0, 4), ['T'], ...good.slice(5)]],
+      ['one data too few', [...good.slice(0, 5), ['{}'], good[6]]],
+      ['one metadata too few', [...good.slice(0, 6), ['{}']]],
+      ['a null stream', [[a, null], ...good.slice(1)]],
+    ];
+    const answers: Array<[string, string]> = [];
+    for (const [why, params] of bad) {
+      answers.push([
+        why,
+        await pool.query(call, params).then(
+          () => 'accepted',
+          (error: { code?: string }) => `${error.code}`,
+        ),
+      ]);
+    }
+    expect(answers).toEqual(bad.map(([why]) => [why, 'ESUSE']));
+    expect(await freshStore().readStream(a)).toEqual([]);
+    expect(await leakedGlobalLocks(pool)).toBe(0);
+  });
+
+  it('append_events_many answers one row per append in call order, a refused last append included', async () => {
+    const store = freshStore();
+    const [fresh, wrong] = [uniqueStream('rows-fresh'), uniqueStream('rows-wrong')];
+    await store.appendToStream(wrong, [newEvent()], 'no_stream');
+    const { rows } = await pool.query(
+      `SELECT outcome, next_revision::text, last_position::text, detail FROM append_events_many($1::text[], $2::text[],
+        ARRAY[1, 1], $3::uuid[], ARRAY['T', 'T'], ARRAY['{}', '{}']::jsonb[], ARRAY['{}', '{}']::jsonb[])`,
+      [
+        [fresh, wrong],
+        ['no_stream', '7'],
+        [randomUUID(), randomUUID()],
+      ],
+    );
+    const [stored] = await store.readStream(fresh);
+    expect(rows).toEqual([
+      { outcome: 'appended', next_revision: '0', last_position: stored.position.toString(), detail: null },
+      { outcome: 'wrong_expected_revision', next_revision: null, last_position: null, detail: '0' },
+    ]);
+  });
 });

@@ -25,7 +25,7 @@ export interface FleetScenarioOptions {
 
 export interface FleetResult extends ScenarioResult {
   /** Per agent, how late the scheduler fired the timer that fell due just after a scheduler replica was killed. */
-  probes: Array<{ agent: string; lateMs: number; byWorker: boolean; afterKillMs: number | null }>;
+  probes: Array<{ agent: string; lateMs: number; byWorker: boolean; afterKillMs: number | null; refused?: number }>;
   /** Decision keys recorded more than once (`agent: key`). */
   duplicateKeys: string[];
   /** What was killed, with the replica's name. */
@@ -77,6 +77,8 @@ export async function fleetUnderKills(fleet: Fleet, options: FleetScenarioOption
   };
   const killAt = options.killAt ?? { api: 40, projector: 80, scheduler: 120 };
   let probeFrom = '';
+  /** Agents whose probe timer the service refused (status), after the retries of a 429. */
+  const refusedProbes = new Map<string, number>();
   let killedAt = 0;
   const director = async () => {
     try {
@@ -92,15 +94,30 @@ export async function fleetUnderKills(fleet: Fleet, options: FleetScenarioOption
       killedAt = Date.now();
       probeFrom = new Date(killedAt).toISOString();
       const fireAt = new Date(killedAt + 500).toISOString();
-      const probes = await Promise.all(
-        agents.map((agent) =>
-          client().command(agent, 'POST', `/v1/agents/${agent}/timers`, { fire_at: fireAt, resume_text: 'probe' }),
-        ),
-      );
+      // The senders may use the whole per-token rate: a probe refused with 429 is sent again with its
+      // key (as a client honouring Retry-After would), so that every agent's probe exists.
+      const createProbe = async (agent: string) => {
+        const key = freshKey('probe');
+        const giveUpAt = Date.now() + 15_000;
+        for (;;) {
+          const reply = await client().command(
+            agent,
+            'POST',
+            `/v1/agents/${agent}/timers`,
+            { fire_at: fireAt, resume_text: 'probe' },
+            { key },
+          );
+          if (reply.status !== 429 || Date.now() > giveUpAt) return reply;
+          await sleep(100);
+        }
+      };
+      const probes = await Promise.all(agents.map(createProbe));
       await retryUntilDefinite(
         client(),
         probes.map((probe) => probe.record).filter((record) => record.outcome === 'unknown'),
       );
+      for (const probe of probes)
+        if (probe.record.outcome === 'refused') refusedProbes.set(probe.record.agent, probe.record.status ?? 0);
       await untilAcks(killAt.scheduler + (options.after ?? 60));
     } finally {
       stop = true;
@@ -173,6 +190,11 @@ export async function fleetUnderKills(fleet: Fleet, options: FleetScenarioOption
   const duplicateKeys: string[] = [];
   try {
     for (const agent of agents) {
+      const refused = refusedProbes.get(agent);
+      if (refused !== undefined) {
+        probes.push({ agent, lateMs: Infinity, byWorker: false, afterKillMs: null, refused });
+        continue;
+      }
       const fired = await eventually(
         `the probe timer of ${agent} to fire`,
         async () =>
@@ -233,9 +255,12 @@ export async function fleetUnderKills(fleet: Fleet, options: FleetScenarioOption
 
 /** The fleet's own checks as problem lines (the soak's tally): duplicate decision keys, late or missing probes. */
 export function fleetProblems(result: FleetResult, leaseTtlMs: number): string[] {
-  const late = result.probes.filter((probe) => !(probe.lateMs <= leaseTtlMs + 5_000));
+  const late = result.probes.filter((probe) => probe.refused === undefined && !(probe.lateMs <= leaseTtlMs + 5_000));
   return [
     ...result.duplicateKeys.map((key) => `decision key recorded twice: ${key}`),
+    ...result.probes
+      .filter((probe) => probe.refused !== undefined)
+      .map((probe) => `${probe.agent}: the probe timer was refused (${probe.refused}): nothing to fire`),
     ...late.map((probe) => `${probe.agent}: the timer due after the scheduler's kill fired ${probe.lateMs} ms late`),
   ];
 }

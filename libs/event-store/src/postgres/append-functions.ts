@@ -48,9 +48,11 @@ DECLARE
   v_item_of int[] := '{}';
   v_current bigint[] := '{}';
   v_outcome text[] := '{}';
-  v_next bigint[] := '{}';
-  v_last bigint[] := '{}';
-  v_detail text[] := '{}';
+  -- Sized up front: the outcome rows are these arrays read side by side (unnest), and an array first
+  -- assigned at a later index would start there (v_outcome is assigned at every index, in order).
+  v_next bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_last bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_detail text[] := array_fill(NULL::text, ARRAY[v_items]);
   v_first bigint;
   v_first_stream text;
   v_matched int;
@@ -62,25 +64,25 @@ DECLARE
   v_keys bigint[];
   v_distinct int;
   v_sum bigint := 0;
+  v_counted int := 0;
 BEGIN
   -- The checks are plain expressions and one query (each statement of a function costs its executor start-up).
   IF v_items > 0 AND v_items = coalesce(array_length(p_counts, 1), 0) THEN
     FOR i IN 1..v_items LOOP
       EXIT WHEN p_counts[i] IS NULL OR p_counts[i] < 1;
       v_sum := v_sum + p_counts[i];
-      v_offset := i + 1;
+      v_counted := i;
     END LOOP;
   END IF;
   SELECT array_agg(DISTINCT k ORDER BY k), count(DISTINCT s) INTO v_keys, v_distinct
     FROM (SELECT s, hashtextextended(s, 0) AS k FROM unnest(p_streams) s) t;
   IF v_items = 0 OR v_items <> coalesce(array_length(p_expected, 1), 0) OR v_items <> coalesce(array_length(p_counts, 1), 0)
-     OR v_offset <> v_items + 1 OR v_total <> v_sum
+     OR v_counted <> v_items OR v_total <> v_sum
      OR v_total <> coalesce(array_length(p_types, 1), 0) OR v_total <> coalesce(array_length(p_data, 1), 0)
      OR v_total <> coalesce(array_length(p_metadata, 1), 0) OR v_items <> v_distinct THEN
     RAISE EXCEPTION USING ERRCODE = '${SQLSTATE.misuse}',
       MESSAGE = 'append_events_many needs distinct streams and equally long arrays with at least one event per stream';
   END IF;
-  v_offset := 1;
   IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
     RAISE EXCEPTION USING ERRCODE = '${SQLSTATE.misuse}',
       MESSAGE = 'append_events_many must be the first write of its transaction';
@@ -92,11 +94,6 @@ BEGIN
   FOREACH v_key IN ARRAY v_keys LOOP
     PERFORM pg_advisory_xact_lock(v_key);
   END LOOP;
-  -- Sized up front: the outcome rows are these arrays read side by side (unnest), and an array first
-  -- assigned at a later index would start there.
-  v_next := array_fill(NULL::bigint, ARRAY[v_items]);
-  v_last := array_fill(NULL::bigint, ARRAY[v_items]);
-  v_detail := array_fill(NULL::text, ARRAY[v_items]);
 
   FOR i IN 1..v_items LOOP
     v_start[i] := v_offset;

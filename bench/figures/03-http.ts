@@ -3,6 +3,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify from 'fastify';
+import type { Server as NodeServer } from 'node:net';
 import { IdempotencyWindow } from '@app/application';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
@@ -18,14 +19,18 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** The loopback URL of a server listening on a port the OS chose. */
+function urlOf(server: { address(): ReturnType<NodeServer['address']> }): string {
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** The bare platform: a plain Fastify server with one no-op route, no Nest. */
 async function bareFastify(): Promise<Server> {
   const app = fastify({ logger: false });
   app.get('/noop', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { url: urlOf(app.server), close: () => app.close() };
 }
 
 /**
@@ -47,10 +52,8 @@ export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
     return { ok: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: urlOf(app.server),
     close: async () => {
       await app.close();
       await pool.end();
@@ -75,9 +78,7 @@ export async function nestNoop(): Promise<Server> {
     logger: false,
   });
   await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { url: urlOf(app.getHttpServer()), close: () => app.close() };
 }
 
 /**
@@ -195,19 +196,15 @@ export const httpFigure: Figure = {
       const halfRate = (name: Name) => Math.max(1, Math.round(max[name] / 2));
       type Paced = Name | 'floor';
       const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], command: [] };
+      const floorJob = (s: number, rate?: number) =>
+        commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, s, rate);
       const pace = (name: Paced) => async () => {
-        const job =
-          name === 'floor'
-            ? commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, seconds, halfRate('command'))
-            : jobs[name](seconds, halfRate(name));
+        const job = name === 'floor' ? floorJob(seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
         const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
         paced[name].push(result);
         return result.p99;
       };
-      assertClean(
-        'floor warm-up',
-        await ctx.load.run(commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, 1)),
-      );
+      assertClean('floor warm-up', await ctx.load.run(floorJob(1)));
       const p99s = await interleaved(latencyRuns, {
         bare: pace('bare'),
         nest: pace('nest'),
@@ -215,12 +212,18 @@ export const httpFigure: Figure = {
         command: pace('command'),
       });
       /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
-      const half = (name: Paced) => ({
-        rate: median(paced[name].map((r) => r.rate)),
-        p50: median(paced[name].map((r) => r.p50)),
-        p99: median(p99s[name]),
-        runs: p99s[name].map((p) => p.toFixed(1)).join(' / '),
-      });
+      const medians = Object.fromEntries(
+        (Object.keys(paced) as Paced[]).map((name) => [
+          name,
+          {
+            rate: median(paced[name].map((r) => r.rate)),
+            p50: median(paced[name].map((r) => r.p50)),
+            p99: median(p99s[name]),
+            runs: p99s[name].map((p) => p.toFixed(1)).join(' / '),
+          },
+        ]),
+      ) as Record<Paced, { rate: number; p50: number; p99: number; runs: string }>;
+      const half = (name: Paced) => medians[name];
       ctx.shared.commandRps = max.command;
       ctx.log(
         `  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`,

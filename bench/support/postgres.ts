@@ -6,7 +6,7 @@ import { ensureSchema, type EventStore } from '@app/event-store';
 import { openTestEventStore } from '@app/event-store/testing';
 import { AGENT_STREAM_PREFIX } from '@app/core';
 import { startEmbeddedPostgres } from '@app/platform';
-import { runMigrations } from '@app/read-models';
+import { createPostgresPool, runMigrations } from '@app/read-models';
 
 /**
  * The one Postgres every figure and its baseline run on: an embedded server started into a
@@ -59,9 +59,10 @@ export async function openBenchPostgres(log: (line: string) => void): Promise<Be
 
   const monitor = new Pool({ connectionString: baseUrl, max: 1 });
   monitor.on('error', () => undefined);
+  // The runtime's pool settings (idle clients kept 30 s): with pg's default of 10 s, a pool idle while the
+  // other servers of an interleaved figure ran opened its connections again at the start of each of its runs.
   const pool = (url: string, max = 10) => {
-    const created = new Pool({ connectionString: url, max });
-    created.on('error', () => undefined);
+    const created = createPostgresPool(url, { warn: () => undefined }, { max, application_name: 'runtime-bench' });
     pools.add(created);
     const end = created.end.bind(created);
     created.end = (() => {

@@ -3,8 +3,12 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { Server as NodeServer } from 'node:net';
 import { IdempotencyWindow } from '@app/application';
+import { AGENT_STREAM_PREFIX } from '@app/core';
+import { PostgresEventStore } from '@app/event-store';
+import { appendCallsFor } from '@app/platform';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
 import type { BenchPostgres } from '../support/postgres';
@@ -56,6 +60,40 @@ export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
     url: urlOf(app.server),
     close: async () => {
       await app.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Between the floor and the command: bare Fastify answering figure 3's PATCH with one event appended
+ * through the Postgres event store as an API process uses it (`append_events_many`, group commit, the
+ * API's calls in flight), no auth, validation, domain or Nest. Paced next to the floor and the
+ * command, it splits their gap into the store's share and the rest of the command's path.
+ */
+export async function fastifyStoreFloor(pg: BenchPostgres): Promise<Server> {
+  const pool = await pg.migratedPool(await pg.isolated('store_floor'), 10);
+  const store = new PostgresEventStore(pool, { appendConcurrency: appendCallsFor('api') });
+  const app = fastify({ logger: false });
+  app.patch<{ Params: { agent: string }; Body: Record<string, unknown> }>(
+    '/v1/agents/:agent/work-items/:item',
+    async (request) => {
+      const event = {
+        id: randomUUID(),
+        type: 'WorkItemUpdated',
+        data: request.body,
+        metadata: { command_id: randomUUID() },
+      };
+      await store.appendToStream(`${AGENT_STREAM_PREFIX}${request.params.agent}`, [event], 'any');
+      return { ok: true };
+    },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: urlOf(app.server),
+    close: async () => {
+      await app.close();
+      await store.close();
       await pool.end();
     },
   };
@@ -165,11 +203,12 @@ export const httpFigure: Figure = {
   async run(ctx: BenchContext) {
     const seconds = ctx.scale(4, 0.5);
     const repetitions = ctx.scale(5, 1);
-    const latencyRuns = ctx.scale(3, 1);
+    const latencyRuns = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
     const bare = await bareFastify();
     const nest = await nestNoop();
     const floor = await fastifyInsertFloor(ctx.pg);
+    const storeFloor = await fastifyStoreFloor(ctx.pg);
     try {
       const jobs = {
         bare: (s: number, rate?: number) => noopJob(bare, ctx.concurrency, s, rate),
@@ -192,23 +231,29 @@ export const httpFigure: Figure = {
         command: measure('command'),
       });
       const max = { bare: median(rates.bare), nest: median(rates.nest), command: median(rates.command) };
-      // Latency at half of each server's max: `latencyRuns` paced runs, interleaved, the floor at the command's rate.
+      // Latency at half of each server's max: `latencyRuns` paced runs, interleaved, the floors at the command's rate.
       const halfRate = (name: Name) => Math.max(1, Math.round(max[name] / 2));
-      type Paced = Name | 'floor';
-      const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], command: [] };
-      const floorJob = (s: number, rate?: number) =>
-        commandJob({ ...runtime, httpUrl: floor.url }, ctx.concurrency, s, rate);
+      type Floor = 'floor' | 'storeFloor';
+      type Paced = Name | Floor;
+      const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
+      const floorUrls: Record<Floor, string> = { floor: floor.url, storeFloor: storeFloor.url };
+      const floorJob = (name: Floor, s: number, rate?: number) =>
+        commandJob({ ...runtime, httpUrl: floorUrls[name] }, ctx.concurrency, s, rate);
+      const isFloor = (name: Paced): name is Floor => name === 'floor' || name === 'storeFloor';
       const pace = (name: Paced) => async () => {
-        const job = name === 'floor' ? floorJob(seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
+        const job = isFloor(name) ? floorJob(name, seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
         const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
         paced[name].push(result);
         return result.p99;
       };
-      assertClean('floor warm-up', await ctx.load.run(floorJob(1)));
+      for (const name of ['floor', 'storeFloor'] as const) {
+        assertClean(`${name} warm-up`, await ctx.load.run(floorJob(name, 1)));
+      }
       const p99s = await interleaved(latencyRuns, {
         bare: pace('bare'),
         nest: pace('nest'),
         floor: pace('floor'),
+        storeFloor: pace('storeFloor'),
         command: pace('command'),
       });
       /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
@@ -311,6 +356,8 @@ export const httpFigure: Figure = {
             (floorMet
               ? ': the machine allowed it, the command did not. '
               : ': on this run the machine did not allow it even to a bare INSERT. ') +
+            `The store's append alone (bare Fastify appending the event through the store) had ` +
+            `${half('storeFloor').p99.toFixed(1)} ms (runs ${half('storeFloor').runs}). ` +
             'The command costs the server about twice the floor per request (auth, validation, the agent, the decision, ' +
             'the render) and waits for the store call in flight (group commit, one call at a time in an API process), so ' +
             'a stall of the machine (a collection, a slow WAL flush, a core taken by Postgres or the load generator) queues ' +
@@ -345,7 +392,7 @@ export const httpFigure: Figure = {
         `${(busy(name) * 100).toFixed(0)}%`,
         ...pacedColumns(name),
       ];
-      const floorCpu = median(paced.floor.map((r) => r.serverCpuUs));
+      const pacedCpu = (name: Floor) => `${median(paced[name].map((r) => r.serverCpuUs)).toFixed(0)} (paced)`;
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
@@ -353,8 +400,10 @@ export const httpFigure: Figure = {
           'that maximum, interleaved, medians of their rates and percentiles (evenly spaced requests on up to as many ' +
           "keep-alive connections, a request finding them all busy waiting for one, its wait counted; autocannon's " +
           "`overallRate` sends each second's quota back to back), percentiles from send to response end; with them, at the " +
-          "command's rate, the floor: bare Fastify answering the same PATCH with one committed INSERT of its body. All " +
-          'servers run in the bench process on this machine.',
+          "command's rate, two floors: bare Fastify answering the same PATCH with one committed INSERT of its body, and " +
+          'with one event appended through the Postgres event store as an API process uses it (group commit). All ' +
+          'servers run in the bench process on this machine; every pool keeps idle connections as long as the runtime ' +
+          "does (30 s), so no server's paced run starts by connecting again.",
         checks,
         tables: [
           {
@@ -378,9 +427,17 @@ export const httpFigure: Figure = {
                 "bare Fastify + one INSERT per PATCH (the floor), at the command's 50%",
                 '-',
                 '-',
-                `${floorCpu.toFixed(0)} (paced)`,
+                pacedCpu('floor'),
                 '-',
                 ...pacedColumns('floor'),
+              ],
+              [
+                "bare Fastify + one store append per PATCH (the store's floor), at the command's 50%",
+                '-',
+                '-',
+                pacedCpu('storeFloor'),
+                '-',
+                ...pacedColumns('storeFloor'),
               ],
             ],
           },
@@ -388,6 +445,7 @@ export const httpFigure: Figure = {
         notes,
       };
     } finally {
+      await storeFloor.close();
       await floor.close();
       await nest.close();
       await bare.close();

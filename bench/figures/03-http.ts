@@ -269,6 +269,8 @@ export const httpFigure: Figure = {
         ]),
       ) as Record<Paced, { rate: number; p50: number; p99: number; runs: string }>;
       const half = (name: Paced) => medians[name];
+      /** The server's CPU µs per request in the paced runs (median). */
+      const pacedCpu = (name: Paced) => median(paced[name].map((r) => r.serverCpuUs)).toFixed(0);
       ctx.shared.commandRps = max.command;
       ctx.log(
         `  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`,
@@ -356,12 +358,12 @@ export const httpFigure: Figure = {
             (floorMet
               ? ': the machine allowed it, the command did not. '
               : ': on this run the machine did not allow it even to a bare INSERT. ') +
-            `The store's append alone (bare Fastify appending the event through the store) had ` +
-            `${half('storeFloor').p99.toFixed(1)} ms (runs ${half('storeFloor').runs}). ` +
-            'The command costs the server about twice the floor per request (auth, validation, the agent, the decision, ' +
-            'the render) and waits for the store call in flight (group commit, one call at a time in an API process), so ' +
-            'a stall of the machine (a collection, a slow WAL flush, a core taken by Postgres or the load generator) queues ' +
-            'more requests behind it and takes longer to drain (docs/benchmarks.md, "HTTP command CPU (issue 18)").',
+            `The store's floor (the same event appended through the store, group commit) had ` +
+            `${half('storeFloor').p99.toFixed(1)} ms (runs ${half('storeFloor').runs}): what is left is the command's own ` +
+            `path. At this rate it cost the server ${pacedCpu('command')} µs per request (auth, validation, the agent, the ` +
+            `decision, the render), against ${pacedCpu('floor')} and ${pacedCpu('storeFloor')} µs for the floors, so a ` +
+            'stall of the machine (a collection, a core taken by Postgres or the load generator) queues more requests ' +
+            'behind a busier process and takes longer to drain (docs/benchmarks.md, "HTTP command CPU (issue 18)").',
         );
       }
       if (!nestCheck.met || !capacityCheck.met) {
@@ -392,7 +394,7 @@ export const httpFigure: Figure = {
         `${(busy(name) * 100).toFixed(0)}%`,
         ...pacedColumns(name),
       ];
-      const pacedCpu = (name: Floor) => `${median(paced[name].map((r) => r.serverCpuUs)).toFixed(0)} (paced)`;
+
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
@@ -427,7 +429,7 @@ export const httpFigure: Figure = {
                 "bare Fastify + one INSERT per PATCH (the floor), at the command's 50%",
                 '-',
                 '-',
-                pacedCpu('floor'),
+                `${pacedCpu('floor')} (paced)`,
                 '-',
                 ...pacedColumns('floor'),
               ],
@@ -435,7 +437,7 @@ export const httpFigure: Figure = {
                 "bare Fastify + one store append per PATCH (the store's floor), at the command's 50%",
                 '-',
                 '-',
-                pacedCpu('storeFloor'),
+                `${pacedCpu('storeFloor')} (paced)`,
                 '-',
                 ...pacedColumns('storeFloor'),
               ],

@@ -61,8 +61,13 @@ export async function openBenchPostgres(log: (line: string) => void): Promise<Be
   monitor.on('error', () => undefined);
   // The runtime's pool settings (idle clients kept 30 s): with pg's default of 10 s, a pool idle while the
   // other servers of an interleaved figure ran opened its connections again at the start of each of its runs.
+  // No limit on the wait for a client, as before: a figure may queue more work than its pool runs at once.
   const pool = (url: string, max = 10) => {
-    const created = createPostgresPool(url, { warn: () => undefined }, { max, application_name: 'runtime-bench' });
+    const created = createPostgresPool(
+      url,
+      { warn: () => undefined },
+      { max, application_name: 'runtime-bench', connectionTimeoutMillis: 0 },
+    );
     pools.add(created);
     const end = created.end.bind(created);
     created.end = (() => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../../support/app';
+import { agentsProjected } from '../../../support/grpc';
 import { freshId } from '../../../support/postgres';
 
 export interface Probe {
@@ -127,6 +128,9 @@ export function securityWorld(
       message_id: message.message.id,
       callback_token: world.callbackToken,
     };
+    // Reads (GetAgent, GET /v1/agents/{id}) answer from the read models: on a busy machine the projector may not
+    // have applied the setup's events yet, and a reply that must be served would then be NOT_FOUND.
+    await agentsProjected(world.app, world.mine, world.theirs);
   });
   afterAll(() => world.app?.close());
   return world;

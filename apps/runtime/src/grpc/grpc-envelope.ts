@@ -41,11 +41,10 @@ export async function commandEnvelopeOf(
   context: GrpcCallContext,
 ): Promise<CommandEnvelope> {
   const agentId = requireId('agent_id', request.agent_id);
-  // Absent, there is nothing to check (the DTO's field is optional): no validation pass for an empty object.
-  const { expected_revision } =
-    request.expected_revision === undefined
-      ? {}
-      : await validateGrpcRequest(ExpectedRevisionDto, { expected_revision: request.expected_revision });
+  const { expected_revision } = await validateGrpcRequest(
+    ExpectedRevisionDto,
+    present({ expected_revision: request.expected_revision }),
+  );
   return {
     agentId,
     caller: callerOf(context),

@@ -37,6 +37,29 @@ async function bareFastify(): Promise<Server> {
   return { url: urlOf(app.server), close: () => app.close() };
 }
 
+/** Bare Fastify answering figure 3's PATCH by `handle` (the agent and the body), then `{ ok: true }`. */
+async function patchServer(
+  handle: (agent: string, body: Record<string, unknown>) => Promise<unknown>,
+  release: () => Promise<unknown>,
+): Promise<Server> {
+  const app = fastify({ logger: false });
+  app.patch<{ Params: { agent: string }; Body: Record<string, unknown> }>(
+    '/v1/agents/:agent/work-items/:item',
+    async (request) => {
+      await handle(request.params.agent, request.body);
+      return { ok: true };
+    },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: urlOf(app.server),
+    close: async () => {
+      await app.close();
+      await release();
+    },
+  };
+}
+
 /**
  * The floor of a durable command on this machine: bare Fastify answering figure 3's PATCH with one
  * committed `INSERT` of its body (pg, a pool of 10 connections), no auth, validation, domain or
@@ -46,23 +69,15 @@ async function bareFastify(): Promise<Server> {
 export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
   const pool = pg.pool(await pg.isolated('floor'), 10);
   await pool.query('CREATE TABLE floor_commands (id bigserial PRIMARY KEY, agent text NOT NULL, body jsonb NOT NULL)');
-  const app = fastify({ logger: false });
-  app.patch<{ Params: { agent: string } }>('/v1/agents/:agent/work-items/:item', async (request) => {
-    await pool.query({
-      name: 'floor_insert',
-      text: 'INSERT INTO floor_commands (agent, body) VALUES ($1, $2)',
-      values: [request.params.agent, JSON.stringify(request.body)],
-    });
-    return { ok: true };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: urlOf(app.server),
-    close: async () => {
-      await app.close();
-      await pool.end();
-    },
-  };
+  return patchServer(
+    (agent, body) =>
+      pool.query({
+        name: 'floor_insert',
+        text: 'INSERT INTO floor_commands (agent, body) VALUES ($1, $2)',
+        values: [agent, JSON.stringify(body)],
+      }),
+    () => pool.end(),
+  );
 }
 
 /**
@@ -74,29 +89,18 @@ export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
 export async function fastifyStoreFloor(pg: BenchPostgres): Promise<Server> {
   const pool = await pg.migratedPool(await pg.isolated('store_floor'), 10);
   const store = new PostgresEventStore(pool, { appendConcurrency: appendCallsFor('api') });
-  const app = fastify({ logger: false });
-  app.patch<{ Params: { agent: string }; Body: Record<string, unknown> }>(
-    '/v1/agents/:agent/work-items/:item',
-    async (request) => {
-      const event = {
-        id: randomUUID(),
-        type: 'WorkItemUpdated',
-        data: request.body,
-        metadata: { command_id: randomUUID() },
-      };
-      await store.appendToStream(`${AGENT_STREAM_PREFIX}${request.params.agent}`, [event], 'any');
-      return { ok: true };
-    },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: urlOf(app.server),
-    close: async () => {
-      await app.close();
+  return patchServer(
+    (agent, body) =>
+      store.appendToStream(
+        `${AGENT_STREAM_PREFIX}${agent}`,
+        [{ id: randomUUID(), type: 'WorkItemUpdated', data: body, metadata: { command_id: randomUUID() } }],
+        'any',
+      ),
+    async () => {
       await store.close();
       await pool.end();
     },
-  };
+  );
 }
 
 @Controller()

@@ -68,29 +68,31 @@ function finishedBefore(kind: Kind, state: AgentState, after: AgentState, id: st
 describe('archiving the records of random lives (property)', () => {
   it('takes every kind of finished record out of the live state, only finished ones older than the cut-off', () => {
     const left = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
-    fc.assert(
-      fc.property(lives, fc.nat(20), (actions, back) => {
-        const world = actions.reduce<World>((w, a) => play(w, a), { stream: streamOf([registered()]), minute: 60 });
-        const state = world.stream.state;
-        const cutOff = at(Math.max(60, world.minute + 1 - back));
-        const command = {
-          type: 'ArchiveWorkItems',
-          data: { completed_before: cutOff },
-          meta: meta(at(world.minute + 1)),
-        } as Extract<AgentCommand, { type: 'ArchiveWorkItems' }>;
-        const events = decideArchiveWorkItems(command, state);
-        const after = events.reduce(evolve, state);
-        for (const kind of KINDS) {
-          const gone = state[kind].keys().filter((id) => !after[kind].has(id));
-          left[kind] += gone.length;
-          for (const id of gone)
-            expect([kind, id, finishedBefore(kind, state, after, id, cutOff)]).toEqual([kind, id, true]);
-          const counts = (events[0]?.data as { counts?: Record<string, number> } | undefined)?.counts;
-          expect([kind, counts?.[kind] ?? 0]).toEqual([kind, gone.length]);
-        }
-      }),
-      { numRuns: 200 },
-    );
+    const archivesOnlyFinished = fc.property(lives, fc.nat(20), (actions, back) => {
+      const world = actions.reduce<World>((w, a) => play(w, a), { stream: streamOf([registered()]), minute: 60 });
+      const state = world.stream.state;
+      const cutOff = at(Math.max(60, world.minute + 1 - back));
+      const command = {
+        type: 'ArchiveWorkItems',
+        data: { completed_before: cutOff },
+        meta: meta(at(world.minute + 1)),
+      } as Extract<AgentCommand, { type: 'ArchiveWorkItems' }>;
+      const events = decideArchiveWorkItems(command, state);
+      const after = events.reduce(evolve, state);
+      for (const kind of KINDS) {
+        const gone = state[kind].keys().filter((id) => !after[kind].has(id));
+        left[kind] += gone.length;
+        for (const id of gone)
+          expect([kind, id, finishedBefore(kind, state, after, id, cutOff)]).toEqual([kind, id, true]);
+        const counts = (events[0]?.data as { counts?: Record<string, number> } | undefined)?.counts;
+        expect([kind, counts?.[kind] ?? 0]).toEqual([kind, gone.length]);
+      }
+    });
+    // Rounds of 200 random lives (each round its own seed) until every kind has left once, at most
+    // five: a delivery summary leaves only with its archived work item, and one round in about
+    // twenty has no such life (40 seeds: 2 rounds without one).
+    for (let round = 0; round < 5 && KINDS.some((kind) => left[kind] === 0); round++)
+      fc.assert(archivesOnlyFinished, { numRuns: 200 });
     // Not vacuous: every kind the issue lists did leave the live state in some life.
     for (const kind of KINDS) expect([kind, left[kind] > 0]).toEqual([kind, true]);
   });

@@ -139,7 +139,7 @@ describe('AgentHost: spawn_agent on the real runtime', () => {
       type Ended = Extract<HostEvent, { type: 'turn_ended' }>;
       const ended = (agent: string) =>
         events.filter((e): e is Ended => e.type === 'turn_ended' && e.agent_id === agent);
-      start(parent, parentModel);
+      const parentHost = start(parent, parentModel);
       await eventually(() => spawned !== undefined);
       // A second host serves the child: the parent's token covers its private child.
       start(spawned!.child_agent_id, childModel);
@@ -151,6 +151,9 @@ describe('AgentHost: spawn_agent on the real runtime', () => {
         () => ended(child).length === 1 && ended(parent).some((e) => e.turn_id === resultTurn()?.turn_id),
         60_000,
       );
+      // The parent's host goes on ticking on w-next: stop it, letting a running tick turn finish, so
+      // that every model call it counted has its ended turn before the count below.
+      await parentHost.stop({ turns: 'finish' });
 
       script.assertDone();
       childModel.assertDone();

@@ -41,10 +41,11 @@ export async function commandEnvelopeOf(
   context: GrpcCallContext,
 ): Promise<CommandEnvelope> {
   const agentId = requireId('agent_id', request.agent_id);
-  const { expected_revision } = await validateGrpcRequest(
-    ExpectedRevisionDto,
-    present({ expected_revision: request.expected_revision }),
-  );
+  // Absent, there is nothing to check (the DTO's field is optional): no validation pass for an empty object.
+  const { expected_revision } =
+    request.expected_revision === undefined
+      ? {}
+      : await validateGrpcRequest(ExpectedRevisionDto, { expected_revision: request.expected_revision });
   return {
     agentId,
     caller: callerOf(context),

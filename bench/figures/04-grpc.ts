@@ -66,15 +66,17 @@ export const grpcFigure: Figure = {
     const capacity = atLeast(httpCpu / grpcCpu, 0.8);
     const notes = [
       'gRPC: `agent_runtime.v1.AgentRuntime/UpdateWorkItem` with the same todo_list change, bearer token in metadata, ' +
-        `${ctx.concurrency} calls in flight on one @grpc/grpc-js channel (HTTP: ${ctx.concurrency} autocannon connections).`,
+        `${ctx.concurrency} calls in flight on one HTTP/2 connection (HTTP: ${ctx.concurrency} autocannon connections). ` +
+        "The load generator speaks gRPC over node:http2 (the request encoded by the proto's serializer), not through " +
+        "@grpc/grpc-js's client, whose call stack cost about 220 µs of CPU per call here, three times autocannon's per " +
+        'request, taken from the server and the database on this two-core machine (ADR 0052).',
     ];
     const clientGrpc = median(runs.grpc.map((r) => r.clientCpuUs));
     const clientHttp = median(runs.http.map((r) => r.clientCpuUs));
     notes.push(
-      `The load generator itself: the grpc-js client spends ${clientGrpc.toFixed(0)} µs of CPU per call, autocannon ` +
-        `${clientHttp.toFixed(0)} µs per request; on this machine the load generator shares the second core with Postgres, so the ` +
-        'heavier client takes CPU from the database and makes the gRPC runs vary more. Capacity (server CPU per command) compares ' +
-        'the server side alone.',
+      `The load generator itself: the gRPC client spends ${clientGrpc.toFixed(0)} µs of CPU per call, autocannon ` +
+        `${clientHttp.toFixed(0)} µs per request; on this machine the load generator shares the second core with Postgres, so a ` +
+        'heavier client takes CPU from the database and the server. Capacity (server CPU per command) compares the server side alone.',
     );
     if (!check.met || !capacity.met) {
       notes.push(

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { commandJob, fastifyInsertFloor, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
@@ -25,8 +25,9 @@ import { median } from './support/stats';
  * open-loop run also reports the server's side of each command (request headers parsed to response
  * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
- * With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
- * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate.
+ * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
+ * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate, and the collections
+ * (minor and major, their pauses) during each command run.
  */
 interface ProfileNode {
   id: number;
@@ -147,17 +148,43 @@ async function pacedRuns(
   log(`median p99 at ${rate}/s: ${median(p99s).toFixed(2)} ms (${p99s.map((p) => p.toFixed(1)).join(' / ')})`);
 }
 
+/** The collections during a run: count and pauses of the minor and major ones. */
+function gcDuring(): { stop(): string } {
+  const pauses = { minor: [] as number[], major: [] as number[] };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) pauses.major.push(entry.duration);
+      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) pauses.minor.push(entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const describe = (name: string, list: number[]) =>
+    `${list.length} ${name}${list.length ? ` (max ${Math.max(...list).toFixed(1)} ms, sum ${list.reduce((a, b) => a + b, 0).toFixed(0)})` : ''}`;
+  return {
+    stop() {
+      observer.disconnect();
+      return `${describe('minor', pauses.minor)}, ${describe('major', pauses.major)}`;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const seconds = Number(option('seconds', '4'));
   const profileFile = option('profile', '');
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const pg = await openBenchPostgres(log);
+  for (const setting of option('pg', '').split(';').filter(Boolean)) {
+    await pg.monitor.query(`ALTER SYSTEM SET ${setting}`);
+    await pg.monitor.query('SELECT pg_reload_conf()');
+    log(`Postgres: ${setting}`);
+  }
   const load = new LoadGenerator();
   const runtime = await startRuntimeFixture(pg, 64);
   const noop: Server | null = process.argv.includes('--noop') ? await nestNoop() : null;
   try {
-    await load.run(commandJob(runtime, 16, 2));
+    await load.run(commandJob(runtime, 16, Number(option('warm', '2'))));
     const fixedRate = Number(option('rate', '0'));
     if (process.argv.includes('--floor')) {
       const floor = await fastifyInsertFloor(pg);
@@ -166,13 +193,15 @@ async function main(): Promise<void> {
       const p99s = { floor: [] as number[], command: [] as number[] };
       for (let i = 0; i < runs; i++) {
         const f = await load.run(commandJob(floorRuntime, 16, seconds, fixedRate));
+        const gc = gcDuring();
         const c = await load.run(commandJob(runtime, 16, seconds, fixedRate));
+        const collections = gc.stop();
         p99s.floor.push(f.p99);
         p99s.command.push(c.p99);
         log(
           `pair ${i + 1} at ${fixedRate}/s: floor p50 ${f.p50.toFixed(2)} p99 ${f.p99.toFixed(2)} ms, ` +
             `server CPU ${f.serverCpuUs.toFixed(0)} µs | command p50 ${c.p50.toFixed(2)} p99 ${c.p99.toFixed(2)} ms, ` +
-            `server CPU ${c.serverCpuUs.toFixed(0)} µs`,
+            `server CPU ${c.serverCpuUs.toFixed(0)} µs; ${collections}`,
         );
       }
       log(`median p99: floor ${median(p99s.floor).toFixed(2)} ms, command ${median(p99s.command).toFixed(2)} ms`);
@@ -258,7 +287,8 @@ async function main(): Promise<void> {
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
-      const result = await load.run(commandJob(runtime, 16, seconds));
+      const profileRate = Number(option('profile-rate', '0'));
+      const result = await load.run(commandJob(runtime, 16, seconds, profileRate > 0 ? profileRate : undefined));
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
       writeFileSync(profileFile, JSON.stringify(profile));

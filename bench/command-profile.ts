@@ -2,11 +2,12 @@ import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
-import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { commandJob, fastifyInsertFloor, nestNoop, noopJob, type Server } from './figures/03-http';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { settledHeapBytes } from './support/heap';
+import { collectionsDuring, describeCollections } from './support/gc';
 import { areaOf } from './support/profile';
 import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
 import { median } from './support/stats';
@@ -148,27 +149,6 @@ async function pacedRuns(
   log(`median p99 at ${rate}/s: ${median(p99s).toFixed(2)} ms (${p99s.map((p) => p.toFixed(1)).join(' / ')})`);
 }
 
-/** The collections during a run: count and pauses of the minor and major ones. */
-function gcDuring(): { stop(): string } {
-  const pauses = { minor: [] as number[], major: [] as number[] };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
-      if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) pauses.major.push(entry.duration);
-      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) pauses.minor.push(entry.duration);
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const describe = (name: string, list: number[]) =>
-    `${list.length} ${name}${list.length ? ` (max ${Math.max(...list).toFixed(1)} ms, sum ${list.reduce((a, b) => a + b, 0).toFixed(0)})` : ''}`;
-  return {
-    stop() {
-      observer.disconnect();
-      return `${describe('minor', pauses.minor)}, ${describe('major', pauses.major)}`;
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const seconds = Number(option('seconds', '4'));
@@ -193,9 +173,9 @@ async function main(): Promise<void> {
       const p99s = { floor: [] as number[], command: [] as number[] };
       for (let i = 0; i < runs; i++) {
         const f = await load.run(commandJob(floorRuntime, 16, seconds, fixedRate));
-        const gc = gcDuring();
+        const gc = collectionsDuring();
         const c = await load.run(commandJob(runtime, 16, seconds, fixedRate));
-        const collections = gc.stop();
+        const collections = describeCollections(gc.stop());
         p99s.floor.push(f.p99);
         p99s.command.push(c.p99);
         log(

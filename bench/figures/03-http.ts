@@ -14,6 +14,7 @@ import type { BenchContext, Figure } from '../support/context';
 import type { BenchPostgres } from '../support/postgres';
 import type { HttpJob, LoadResult } from '../support/load';
 import { describeBackends, describeStatements, countStatements, sampleBackends } from '../support/pg-profile';
+import { collectionsDuring } from '../support/gc';
 import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
@@ -240,13 +241,17 @@ export const httpFigure: Figure = {
       type Floor = 'floor' | 'storeFloor';
       type Paced = Name | Floor;
       const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
+      /** The bench process's major collections during each paced run (their pauses, ms): every server runs in it. */
+      const majors: Record<Paced, number[][]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
       const floorUrls: Record<Floor, string> = { floor: floor.url, storeFloor: storeFloor.url };
       const floorJob = (name: Floor, s: number, rate?: number) =>
         commandJob({ ...runtime, httpUrl: floorUrls[name] }, ctx.concurrency, s, rate);
       const isFloor = (name: Paced): name is Floor => name === 'floor' || name === 'storeFloor';
       const pace = (name: Paced) => async () => {
         const job = isFloor(name) ? floorJob(name, seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
+        const collections = collectionsDuring();
         const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
+        majors[name].push(collections.stop().major);
         paced[name].push(result);
         return result.p99;
       };
@@ -268,11 +273,31 @@ export const httpFigure: Figure = {
             rate: median(paced[name].map((r) => r.rate)),
             p50: median(paced[name].map((r) => r.p50)),
             p99: median(p99s[name]),
-            runs: p99s[name].map((p) => p.toFixed(1)).join(' / '),
+            // A run during which the process paused for a major collection is marked with its longest pause.
+            runs: p99s[name]
+              .map((p, i) => {
+                const pauses = majors[name][i] ?? [];
+                return pauses.length ? `${p.toFixed(1)} (GC ${Math.max(...pauses).toFixed(0)} ms)` : p.toFixed(1);
+              })
+              .join(' / '),
           },
         ]),
       ) as Record<Paced, { rate: number; p50: number; p99: number; runs: string }>;
       const half = (name: Paced) => medians[name];
+      /** How many paced runs the bench process's major collections fell in, and the command's p99 without them. */
+      const majorNote = () => {
+        const hit = (Object.keys(majors) as Paced[]).flatMap((name) =>
+          majors[name].flatMap((pauses, i) => (pauses.length ? [`${name} run ${i + 1}`] : [])),
+        );
+        if (hit.length === 0) return '';
+        const clean = p99s.command.filter((_, i) => (majors.command[i] ?? []).length === 0);
+        return (
+          ` Major collections of the bench process (every server's garbage: all run in it) paused it during ${hit.join(', ')}` +
+          (clean.length > 0 && clean.length < p99s.command.length
+            ? `; the command's median p99 over its runs without one: ${median(clean).toFixed(1)} ms.`
+            : '.')
+        );
+      };
       /** The server's CPU µs per request in the paced runs (median). */
       const pacedCpu = (name: Paced) => median(paced[name].map((r) => r.serverCpuUs)).toFixed(0);
       ctx.shared.commandRps = max.command;
@@ -367,7 +392,8 @@ export const httpFigure: Figure = {
             `path. At this rate it cost the server ${pacedCpu('command')} µs per request (auth, validation, the agent, the ` +
             `decision, the render), against ${pacedCpu('floor')} and ${pacedCpu('storeFloor')} µs for the floors, so a ` +
             'stall of the machine (a collection, a core taken by Postgres or the load generator) queues more requests ' +
-            'behind a busier process and takes longer to drain (docs/benchmarks.md, "HTTP command CPU (issue 18)").',
+            'behind a busier process and takes longer to drain (docs/benchmarks.md, "HTTP command CPU (issue 18)").' +
+            majorNote(),
         );
       }
       if (!nestCheck.met || !capacityCheck.met) {

@@ -284,7 +284,7 @@ export const httpFigure: Figure = {
         ]),
       ) as Record<Paced, { rate: number; p50: number; p99: number; runs: string }>;
       const half = (name: Paced) => medians[name];
-      /** How many paced runs the bench process's major collections fell in, and the command's p99 without them. */
+      /** The paced runs the bench process's major collections fell in, and the command's median p99 without them. */
       const majorNote = () => {
         const hit = (Object.keys(majors) as Paced[]).flatMap((name) =>
           majors[name].flatMap((pauses, i) => (pauses.length ? [`${name} run ${i + 1}`] : [])),

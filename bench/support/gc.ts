@@ -9,22 +9,19 @@ export interface Collections {
 /** Records the collections from now until `stop()`. */
 export function collectionsDuring(): { stop(): Collections } {
   const pauses: Collections = { minor: [], major: [] };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const record = (entries: PerformanceEntry[]) => {
+    for (const entry of entries) {
       const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.major.push(entry.duration);
       else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.minor.push(entry.duration);
     }
-  });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   return {
     stop() {
       // Entries are delivered asynchronously: take the ones still buffered.
-      for (const entry of observer.takeRecords()) {
-        const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-        if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.major.push(entry.duration);
-        else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.minor.push(entry.duration);
-      }
+      record(observer.takeRecords());
       observer.disconnect();
       return pauses;
     },

@@ -424,7 +424,14 @@ export const httpFigure: Figure = {
         `${(busy(name) * 100).toFixed(0)}%`,
         ...pacedColumns(name),
       ];
-
+      const floorRow = (label: string, name: Floor) => [
+        label,
+        '-',
+        '-',
+        `${pacedCpu(name)} (paced)`,
+        '-',
+        ...pacedColumns(name),
+      ];
       return {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
@@ -455,22 +462,11 @@ export const httpFigure: Figure = {
               row('bare Fastify, no-op', 'bare'),
               row('Nest on Fastify, no-op', 'nest'),
               row('runtime, PATCH command', 'command'),
-              [
-                "bare Fastify + one INSERT per PATCH (the floor), at the command's 50%",
-                '-',
-                '-',
-                `${pacedCpu('floor')} (paced)`,
-                '-',
-                ...pacedColumns('floor'),
-              ],
-              [
+              floorRow("bare Fastify + one INSERT per PATCH (the floor), at the command's 50%", 'floor'),
+              floorRow(
                 "bare Fastify + one store append per PATCH (the store's floor), at the command's 50%",
-                '-',
-                '-',
-                `${pacedCpu('storeFloor')} (paced)`,
-                '-',
-                ...pacedColumns('storeFloor'),
-              ],
+                'storeFloor',
+              ),
             ],
           },
         ],

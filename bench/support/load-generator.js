@@ -69,7 +69,8 @@ let grpcClient = null;
  */
 function grpcSessions(job) {
   const channels = job.channels || 1;
-  if (grpcClient && grpcClient.address === job.address && grpcClient.sessions.length === channels) return grpcClient;
+  const key = [job.address, job.protoFile, job.service, channels].join(' ');
+  if (grpcClient && grpcClient.key === key) return grpcClient;
   closeGrpc();
   const loader = require('@grpc/proto-loader');
   const definition = loader.loadSync(job.protoFile, {
@@ -89,7 +90,7 @@ function grpcSessions(job) {
     session.on('error', () => undefined); // each stream reports its own failure
     return session;
   });
-  grpcClient = { address: job.address, service, sessions };
+  grpcClient = { key, service, sessions };
   return grpcClient;
 }
 

@@ -59,7 +59,7 @@ export interface GrpcJob extends Common {
 
 /**
  * The load generator as a child process (bench/support/load-generator.js): autocannon for
- * HTTP, @grpc/grpc-js for gRPC. Started once, one job at a time.
+ * HTTP, unary calls over node:http2 for gRPC. Started once, one job at a time.
  */
 export class LoadGenerator {
   private child: ChildProcess | null = null;

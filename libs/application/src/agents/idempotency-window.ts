@@ -18,19 +18,25 @@ export type IdempotencyWindowOptions = {
  *
  * Every command adds one id, so copying the whole window per command (a Map of 1000) was a
  * fixed cost of every command (figure 3's profile: 8% of the server's time). The window is a
- * settled map (ids by last touch, with their rank) that is never copied, plus the few touches
- * since (an id at most once, newest last); every `compactAfter` touches they are folded into a
- * new settled map. Which settled ids the newer touches have pushed out is computed from the
- * ranks, so the window is exactly the newest `limit` ids at every step.
+ * settled map (ids by last touch to their rank, the ranges in an array by rank) that is never
+ * copied, plus the few touches since (an id at most once, newest last); every `compactAfter`
+ * touches they are folded into a new settled map. Which settled ids the newer touches have
+ * pushed out is computed from the ranks, so the window is exactly the newest `limit` ids at
+ * every step. A settled map lives for `compactAfter` commands of its agent, long enough to
+ * reach the old generation: its size per command is what the collector later has to mark and
+ * sweep (no object per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
  */
 export class IdempotencyWindow {
   static readonly LIMIT = 1000;
-  static readonly COMPACT_AFTER = 64;
+  static readonly COMPACT_AFTER = 128;
 
   private constructor(
     private readonly limit: number,
     private readonly compactAfter: number,
-    private readonly settled: ReadonlyMap<string, { range: Range; rank: number }>,
+    /** Each settled id's rank (0 = the oldest touch). */
+    private readonly settled: ReadonlyMap<string, number>,
+    /** The settled ranges, by rank. */
+    private readonly ranges: readonly Range[],
     private readonly recent: readonly Touch[],
   ) {}
 
@@ -50,9 +56,15 @@ export class IdempotencyWindow {
   /** A log whose window is the newest `limit` of `touches` (oldest first), all settled. */
   private static settle(options: IdempotencyWindowOptions, touches: readonly Touch[]): IdempotencyWindow {
     const limit = options.limit ?? IdempotencyWindow.LIMIT;
-    const kept = touches.slice(Math.max(0, touches.length - limit));
-    const settled = new Map(kept.map(([id, range], rank) => [id, { range, rank }]));
-    return new IdempotencyWindow(limit, options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER, settled, []);
+    const from = Math.max(0, touches.length - limit);
+    const settled = new Map<string, number>();
+    const ranges: Range[] = new Array<Range>(touches.length - from);
+    for (let rank = 0; rank < ranges.length; rank++) {
+      const [id, range] = touches[from + rank];
+      settled.set(id, rank);
+      ranges[rank] = range;
+    }
+    return new IdempotencyWindow(limit, options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER, settled, ranges, []);
   }
 
   has(commandId: string): boolean {
@@ -61,13 +73,13 @@ export class IdempotencyWindow {
 
   get(commandId: string): Range | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) if (this.recent[i][0] === commandId) return this.recent[i][1];
-    const settled = this.settled.get(commandId);
-    if (settled === undefined) return undefined;
+    const rank = this.settled.get(commandId);
+    if (rank === undefined) return undefined;
     // The settled ids the recent touches pushed out are the oldest ones not touched again.
     const { added, touchedRanks } = this.recentSummary();
     const pushedOut = this.settled.size + added - this.limit;
-    if (pushedOut <= 0) return settled.range;
-    return settled.rank - countBelow(touchedRanks, settled.rank) < pushedOut ? undefined : settled.range;
+    if (pushedOut <= 0) return this.ranges[rank];
+    return rank - countBelow(touchedRanks, rank) < pushedOut ? undefined : this.ranges[rank];
   }
 
   /**
@@ -78,7 +90,7 @@ export class IdempotencyWindow {
     if (this.summary === undefined) {
       const touchedRanks: number[] = [];
       for (const [id] of this.recent) {
-        const rank = this.settled.get(id)?.rank;
+        const rank = this.settled.get(id);
         if (rank !== undefined) touchedRanks.push(rank);
       }
       touchedRanks.sort((a, b) => a - b);
@@ -103,7 +115,7 @@ export class IdempotencyWindow {
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
     if (recent.length > Math.min(this.compactAfter, this.limit))
       return IdempotencyWindow.settle(options, this.windowWith(recent));
-    return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, recent);
+    return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, this.ranges, recent);
   }
 
   toJSON(): RecentCommands {
@@ -117,9 +129,10 @@ export class IdempotencyWindow {
   /** The window in order (oldest touch first): the settled ids not touched since, then `recent`, the newest `limit`. */
   private windowWith(recent: readonly Touch[]): Touch[] {
     const again = new Set(recent.map(([id]) => id));
-    const settled = [...this.settled].filter(([id]) => !again.has(id)).map(([id, { range }]): Touch => [id, range]);
-    const all = [...settled, ...recent];
-    return all.slice(Math.max(0, all.length - this.limit));
+    const all: Touch[] = [];
+    for (const [id, rank] of this.settled) if (!again.has(id)) all.push([id, this.ranges[rank]]);
+    for (const touch of recent) all.push(touch);
+    return all.length > this.limit ? all.slice(all.length - this.limit) : all;
   }
 }
 

@@ -3,7 +3,8 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { commandJob, fastifyInsertFloor, nestNoop, noopJob, type Server } from './figures/03-http';
+import { commandJob, fastifyInsertFloor, noopJob, type Server } from './figures/03-http';
+import { nestNoop } from './support/noop-servers';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { settledHeapBytes } from './support/heap';
@@ -25,7 +26,8 @@ import { median } from './support/stats';
  * the file, and the functions with the most self time (and the areas) printed. With --phases, the
  * open-loop run also reports the server's side of each command (request headers parsed to response
  * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
- * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections).
+ * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections;
+ * with --survivors, only what outlived a scavenge: what the command promotes to the old generation).
  * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
  * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate, and the collections
  * (minor and major, their pauses) during each command run.
@@ -250,7 +252,8 @@ async function main(): Promise<void> {
       await session.post('HeapProfiler.startSampling', {
         samplingInterval: 4096,
         includeObjectsCollectedByMajorGC: !live,
-        includeObjectsCollectedByMinorGC: !live,
+        // --survivors: what outlived a scavenge (promoted, then alive or collected by a major GC).
+        includeObjectsCollectedByMinorGC: !live && !process.argv.includes('--survivors'),
       });
       const result = await load.run(commandJob(runtime, 16, seconds));
       if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);

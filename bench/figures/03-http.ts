@@ -1,10 +1,5 @@
-import 'reflect-metadata';
-import { Controller, Get, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Server as NodeServer } from 'node:net';
+import fastify from 'fastify';
 import { IdempotencyWindow } from '@app/application';
 import { AGENT_STREAM_PREFIX } from '@app/core';
 import { PostgresEventStore } from '@app/event-store';
@@ -12,31 +7,15 @@ import { appendCallsFor } from '@app/platform';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
 import type { BenchPostgres } from '../support/postgres';
-import type { HttpJob, LoadResult } from '../support/load';
+import type { CpuClock, HttpJob, LoadResult } from '../support/load';
 import { describeBackends, describeStatements, countStatements, sampleBackends } from '../support/pg-profile';
 import { collectionsDuring } from '../support/gc';
+import { nestNoop, type Server, startNoopServers, urlOf } from '../support/noop-servers';
 import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
 
-export interface Server {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The loopback URL of a server listening on a port the OS chose. */
-function urlOf(server: { address(): ReturnType<NodeServer['address']> }): string {
-  const address = server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
-/** The bare platform: a plain Fastify server with one no-op route, no Nest. */
-async function bareFastify(): Promise<Server> {
-  const app = fastify({ logger: false });
-  app.get('/noop', async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: urlOf(app.server), close: () => app.close() };
-}
+export type { Server } from '../support/noop-servers';
 
 /** Bare Fastify answering figure 3's PATCH by `handle` (the agent and the body), then `{ ok: true }`. */
 async function patchServer(
@@ -102,26 +81,6 @@ export async function fastifyStoreFloor(pg: BenchPostgres): Promise<Server> {
       await pool.end();
     },
   );
-}
-
-@Controller()
-class NoopController {
-  @Get('noop')
-  noop() {
-    return { ok: true };
-  }
-}
-
-@Module({ controllers: [NoopController] })
-class NoopModule {}
-
-/** The same no-op route as a Nest controller on Nest's Fastify adapter (no guards, pipes or interceptors). */
-export async function nestNoop(): Promise<Server> {
-  const app = await NestFactory.create<NestFastifyApplication>(NoopModule, new FastifyAdapter({ logger: false }), {
-    logger: false,
-  });
-  await app.listen(0, '127.0.0.1');
-  return { url: urlOf(app.getHttpServer()), close: () => app.close() };
 }
 
 /**
@@ -210,8 +169,10 @@ export const httpFigure: Figure = {
     const repetitions = ctx.scale(5, 1);
     const latencyRuns = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
-    const bare = await bareFastify();
-    const nest = await nestNoop();
+    // The no-op servers run in a process of their own: their garbage, at tens of thousands of requests
+    // per second, is not the runtime's to collect (in this process it fell into the command's paced runs).
+    const noop = await startNoopServers();
+    const { bare, nest } = noop;
     const floor = await fastifyInsertFloor(ctx.pg);
     const storeFloor = await fastifyStoreFloor(ctx.pg);
     try {
@@ -222,11 +183,15 @@ export const httpFigure: Figure = {
       };
       type Name = keyof typeof jobs;
       const names = Object.keys(jobs) as Name[];
+      /** Whose CPU a run of each server is: the no-op servers' process, or this one. */
+      const cpuOf: Record<Name, CpuClock | undefined> = { bare: noop.cpu, nest: noop.cpu, command: undefined };
       // A second even in quick mode: a cold server on a busy machine may take that long to answer at all.
-      for (const name of names) assertClean(`${name} warm-up`, await ctx.load.run(jobs[name](ctx.scale(2, 1))));
+      for (const name of names) {
+        assertClean(`${name} warm-up`, await ctx.load.run(jobs[name](ctx.scale(2, 1)), cpuOf[name]));
+      }
       const closed: Record<Name, LoadResult[]> = { bare: [], nest: [], command: [] };
       const measure = (name: Name) => async () => {
-        const result = assertClean(name, await ctx.load.run(jobs[name](seconds)));
+        const result = assertClean(name, await ctx.load.run(jobs[name](seconds), cpuOf[name]));
         closed[name].push(result);
         return result.rate;
       };
@@ -241,7 +206,7 @@ export const httpFigure: Figure = {
       type Floor = 'floor' | 'storeFloor';
       type Paced = Name | Floor;
       const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
-      /** The bench process's major collections during each paced run (their pauses, ms): every server runs in it. */
+      /** The bench process's major collections during each paced run (their pauses, ms): the runtime and the floors run in it. */
       const majors: Record<Paced, number[][]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
       const floorUrls: Record<Floor, string> = { floor: floor.url, storeFloor: storeFloor.url };
       const floorJob = (name: Floor, s: number, rate?: number) =>
@@ -250,7 +215,7 @@ export const httpFigure: Figure = {
       const pace = (name: Paced) => async () => {
         const job = isFloor(name) ? floorJob(name, seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
         const collections = collectionsDuring();
-        const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
+        const result = assertClean(`${name} at 50%`, await ctx.load.run(job, isFloor(name) ? undefined : cpuOf[name]));
         majors[name].push(collections.stop().major);
         paced[name].push(result);
         return result.p99;
@@ -258,13 +223,18 @@ export const httpFigure: Figure = {
       for (const name of ['floor', 'storeFloor'] as const) {
         assertClean(`${name} warm-up`, await ctx.load.run(floorJob(name, 1)));
       }
-      const p99s = await interleaved(latencyRuns, {
-        bare: pace('bare'),
-        nest: pace('nest'),
-        floor: pace('floor'),
-        storeFloor: pace('storeFloor'),
-        command: pace('command'),
-      });
+      // The command and its floors first, interleaved, then the no-op servers: while another process's server
+      // runs, this one idles, and V8 answers an idle spell with a collection that shrinks the heap's limits
+      // (the memory reducer), so that the next load pays major collections soon. A runtime at a steady 50%
+      // never idles; interleaved with the no-op servers, the command's second paced run always paid them.
+      const p99s = {
+        ...(await interleaved(latencyRuns, {
+          floor: pace('floor'),
+          storeFloor: pace('storeFloor'),
+          command: pace('command'),
+        })),
+        ...(await interleaved(latencyRuns, { bare: pace('bare'), nest: pace('nest') })),
+      };
       /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
       const medians = Object.fromEntries(
         (Object.keys(paced) as Paced[]).map((name) => [
@@ -292,7 +262,7 @@ export const httpFigure: Figure = {
         if (hit.length === 0) return '';
         const clean = p99s.command.filter((_, i) => (majors.command[i] ?? []).length === 0);
         return (
-          ` Major collections of the bench process (every server's garbage: all run in it) paused it during ${hit.join(', ')}` +
+          ` Major collections of the bench process (the runtime's garbage and the floors': they run in it) paused it during ${hit.join(', ')}` +
           (clean.length > 0 && clean.length < p99s.command.length
             ? `; the command's median p99 over its runs without one: ${median(clean).toFixed(1)} ms.`
             : '.')
@@ -397,7 +367,11 @@ export const httpFigure: Figure = {
         );
       }
       if (!nestCheck.met || !capacityCheck.met) {
-        const { summary } = await profileWhile(() => ctx.load.run(jobs.nest(ctx.scale(3, 0.3))));
+        // Profiled in this process (the profiler sees only it): the same Nest no-op, started here for the profile.
+        const local = await nestNoop();
+        const { summary } = await profileWhile(() =>
+          ctx.load.run(noopJob(local, ctx.concurrency, ctx.scale(3, 0.3))),
+        ).finally(() => local.close());
         notes.push(
           `Missed: Nest no-op at ${(nestCheck.ratio! * 100).toFixed(0)}% of bare Fastify's throughput, ` +
             `${(capacityCheck.ratio! * 100).toFixed(0)}% of its capacity. ${describeProfile(summary)}.`,
@@ -436,12 +410,14 @@ export const httpFigure: Figure = {
         method:
           `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
           `interleaved runs of the three servers, median. Latency: ${latencyRuns} paced open-loop runs of ${seconds} s at 50% of ` +
-          'that maximum, interleaved, medians of their rates and percentiles (evenly spaced requests on up to as many ' +
+          'that maximum (the command and its floors interleaved, then the no-op servers interleaved, so that the bench ' +
+          "process never idles between the command's runs), medians of their rates and percentiles (evenly spaced requests on up to as many " +
           "keep-alive connections, a request finding them all busy waiting for one, its wait counted; autocannon's " +
           "`overallRate` sends each second's quota back to back), percentiles from send to response end; with them, at the " +
           "command's rate, two floors: bare Fastify answering the same PATCH with one committed INSERT of its body, and " +
-          'with one event appended through the Postgres event store as an API process uses it (group commit). All ' +
-          'servers run in the bench process on this machine; every pool keeps idle connections as long as the runtime ' +
+          'with one event appended through the Postgres event store as an API process uses it (group commit). The ' +
+          'runtime and the floors run in the bench process, the two no-op servers in a child process of their own (its ' +
+          "CPU time is theirs), so that their garbage is not collected during the command's runs; every pool keeps idle connections as long as the runtime " +
           "does (30 s), so no server's paced run starts by connecting again.",
         checks,
         tables: [
@@ -475,8 +451,7 @@ export const httpFigure: Figure = {
     } finally {
       await storeFloor.close();
       await floor.close();
-      await nest.close();
-      await bare.close();
+      await noop.close();
     }
   },
 };

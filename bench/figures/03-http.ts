@@ -7,10 +7,10 @@ import { appendCallsFor } from '@app/platform';
 import { atLeast, type Check } from '../report';
 import type { BenchContext, Figure } from '../support/context';
 import type { BenchPostgres } from '../support/postgres';
-import type { CpuClock, HttpJob, LoadResult } from '../support/load';
+import type { HttpJob, LoadResult } from '../support/load';
 import { describeBackends, describeStatements, countStatements, sampleBackends } from '../support/pg-profile';
 import { collectionsDuring } from '../support/gc';
-import { nestNoop, type Server, startNoopServers, urlOf } from '../support/noop-servers';
+import { bareFastify, nestNoop, type Server, urlOf } from '../support/noop-servers';
 import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
@@ -169,10 +169,8 @@ export const httpFigure: Figure = {
     const repetitions = ctx.scale(5, 1);
     const latencyRuns = ctx.scale(5, 1);
     const runtime = await ctx.runtime();
-    // The no-op servers run in a process of their own: their garbage, at tens of thousands of requests
-    // per second, is not the runtime's to collect (in this process it fell into the command's paced runs).
-    const noop = await startNoopServers();
-    const { bare, nest } = noop;
+    const bare = await bareFastify();
+    const nest = await nestNoop();
     const floor = await fastifyInsertFloor(ctx.pg);
     const storeFloor = await fastifyStoreFloor(ctx.pg);
     try {
@@ -183,30 +181,22 @@ export const httpFigure: Figure = {
       };
       type Name = keyof typeof jobs;
       const names = Object.keys(jobs) as Name[];
-      /** Whose CPU a run of each server is: the no-op servers' process, or this one. */
-      const cpuOf: Record<Name, CpuClock | undefined> = { bare: noop.cpu, nest: noop.cpu, command: undefined };
-      // A second even in quick mode: a cold server on a busy machine may take that long to answer at all.
-      for (const name of names) {
-        assertClean(`${name} warm-up`, await ctx.load.run(jobs[name](ctx.scale(2, 1)), cpuOf[name]));
-      }
       const closed: Record<Name, LoadResult[]> = { bare: [], nest: [], command: [] };
+      // A second even in quick mode: a cold server on a busy machine may take that long to answer at all.
+      const warm = async (name: Name) =>
+        assertClean(`${name} warm-up`, await ctx.load.run(jobs[name](ctx.scale(2, 1))));
       const measure = (name: Name) => async () => {
-        const result = assertClean(name, await ctx.load.run(jobs[name](seconds), cpuOf[name]));
+        const result = assertClean(name, await ctx.load.run(jobs[name](seconds)));
         closed[name].push(result);
         return result.rate;
       };
-      const rates = await interleaved(repetitions, {
-        bare: measure('bare'),
-        nest: measure('nest'),
-        command: measure('command'),
-      });
-      const max = { bare: median(rates.bare), nest: median(rates.nest), command: median(rates.command) };
-      // Latency at half of each server's max: `latencyRuns` paced runs, interleaved, the floors at the command's rate.
+      const max = { bare: 0, nest: 0, command: 0 };
+      // Latency at half of each server's max: `latencyRuns` paced runs, the floors at the command's rate.
       const halfRate = (name: Name) => Math.max(1, Math.round(max[name] / 2));
       type Floor = 'floor' | 'storeFloor';
       type Paced = Name | Floor;
       const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
-      /** The bench process's major collections during each paced run (their pauses, ms): the runtime and the floors run in it. */
+      /** The bench process's major collections during each paced run (their pauses, ms): every server runs in it. */
       const majors: Record<Paced, number[][]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
       const floorUrls: Record<Floor, string> = { floor: floor.url, storeFloor: storeFloor.url };
       const floorJob = (name: Floor, s: number, rate?: number) =>
@@ -215,26 +205,35 @@ export const httpFigure: Figure = {
       const pace = (name: Paced) => async () => {
         const job = isFloor(name) ? floorJob(name, seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
         const collections = collectionsDuring();
-        const result = assertClean(`${name} at 50%`, await ctx.load.run(job, isFloor(name) ? undefined : cpuOf[name]));
+        const result = assertClean(`${name} at 50%`, await ctx.load.run(job));
         majors[name].push(collections.stop().major);
         paced[name].push(result);
         return result.p99;
       };
+      // Two phases, the command's then the no-op servers', each its closed-loop runs and then its paced runs
+      // (the command's interleaved with its floors, which share its rate; bare and Nest with each other). Every
+      // server runs in this process, and at 20,000-60,000 requests/s the no-op servers make most of its garbage:
+      // interleaved with them, the command's runs paid the major collections of their garbage (docs/decisions/0053).
+      await warm('command');
+      max.command = median((await interleaved(repetitions, { command: measure('command') })).command);
       for (const name of ['floor', 'storeFloor'] as const) {
         assertClean(`${name} warm-up`, await ctx.load.run(floorJob(name, 1)));
       }
-      // The command and its floors first, interleaved, then the no-op servers: while another process's server
-      // runs, this one idles, and V8 answers an idle spell with a collection that shrinks the heap's limits
-      // (the memory reducer), so that the next load pays major collections soon. A runtime at a steady 50%
-      // never idles; interleaved with the no-op servers, the command's second paced run always paid them.
-      const p99s = {
-        ...(await interleaved(latencyRuns, {
-          floor: pace('floor'),
-          storeFloor: pace('storeFloor'),
-          command: pace('command'),
-        })),
-        ...(await interleaved(latencyRuns, { bare: pace('bare'), nest: pace('nest') })),
-      };
+      // The command's own paced warm-up, one run long: the closed-loop runs just before promote far more (twice
+      // the rate, 16 requests always in flight), so they leave the old generation near its limit, and the first
+      // seconds at half load paid the major collection that followed from the overload, not from half load.
+      assertClean('command paced warm-up', await ctx.load.run(jobs.command(seconds, halfRate('command'))));
+      const commandP99s = await interleaved(latencyRuns, {
+        floor: pace('floor'),
+        storeFloor: pace('storeFloor'),
+        command: pace('command'),
+      });
+      await warm('bare');
+      await warm('nest');
+      const noopRates = await interleaved(repetitions, { bare: measure('bare'), nest: measure('nest') });
+      max.bare = median(noopRates.bare);
+      max.nest = median(noopRates.nest);
+      const p99s = { ...commandP99s, ...(await interleaved(latencyRuns, { bare: pace('bare'), nest: pace('nest') })) };
       /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
       const medians = Object.fromEntries(
         (Object.keys(paced) as Paced[]).map((name) => [
@@ -262,7 +261,7 @@ export const httpFigure: Figure = {
         if (hit.length === 0) return '';
         const clean = p99s.command.filter((_, i) => (majors.command[i] ?? []).length === 0);
         return (
-          ` Major collections of the bench process (the runtime's garbage and the floors': they run in it) paused it during ${hit.join(', ')}` +
+          ` Major collections of the bench process (every server runs in it) paused it during ${hit.join(', ')}` +
           (clean.length > 0 && clean.length < p99s.command.length
             ? `; the command's median p99 over its runs without one: ${median(clean).toFixed(1)} ms.`
             : '.')
@@ -367,11 +366,7 @@ export const httpFigure: Figure = {
         );
       }
       if (!nestCheck.met || !capacityCheck.met) {
-        // Profiled in this process (the profiler sees only it): the same Nest no-op, started here for the profile.
-        const local = await nestNoop();
-        const { summary } = await profileWhile(() =>
-          ctx.load.run(noopJob(local, ctx.concurrency, ctx.scale(3, 0.3))),
-        ).finally(() => local.close());
+        const { summary } = await profileWhile(() => ctx.load.run(jobs.nest(ctx.scale(3, 0.3))));
         notes.push(
           `Missed: Nest no-op at ${(nestCheck.ratio! * 100).toFixed(0)}% of bare Fastify's throughput, ` +
             `${(capacityCheck.ratio! * 100).toFixed(0)}% of its capacity. ${describeProfile(summary)}.`,
@@ -408,17 +403,18 @@ export const httpFigure: Figure = {
       ];
       return {
         method:
-          `autocannon in a separate process, ${ctx.concurrency} connections. Maximum rate: closed loop for ${seconds} s, ${repetitions} ` +
-          `interleaved runs of the three servers, median. Latency: ${latencyRuns} paced open-loop runs of ${seconds} s at 50% of ` +
-          'that maximum (the command and its floors interleaved, then the no-op servers interleaved, so that the bench ' +
-          "process never idles between the command's runs), medians of their rates and percentiles (evenly spaced requests on up to as many " +
-          "keep-alive connections, a request finding them all busy waiting for one, its wait counted; autocannon's " +
-          "`overallRate` sends each second's quota back to back), percentiles from send to response end; with them, at the " +
-          "command's rate, two floors: bare Fastify answering the same PATCH with one committed INSERT of its body, and " +
-          'with one event appended through the Postgres event store as an API process uses it (group commit). The ' +
-          'runtime and the floors run in the bench process, the two no-op servers in a child process of their own (its ' +
-          "CPU time is theirs), so that their garbage is not collected during the command's runs; every pool keeps idle connections as long as the runtime " +
-          "does (30 s), so no server's paced run starts by connecting again.",
+          `autocannon in a separate process, ${ctx.concurrency} connections. Two phases, the command's and then the no-op ` +
+          "servers' (all servers run in the bench process; the no-op servers make most of its garbage, which the " +
+          "command's runs paid for when interleaved with theirs: docs/decisions/0053). Maximum rate: closed loop for " +
+          `${seconds} s, ${repetitions} runs (bare and Nest interleaved), median. Latency: ${latencyRuns} paced open-loop runs ` +
+          `of ${seconds} s at 50% of that maximum, medians of their rates and percentiles: the command's interleaved with ` +
+          'two floors at its rate (bare Fastify answering the same PATCH with one committed INSERT of its body, and with ' +
+          'one event appended through the Postgres event store as an API process uses it, group commit) after one ' +
+          "unmeasured paced run of the command; the no-op servers' interleaved with each other. Paced: evenly spaced " +
+          'requests on up to as many keep-alive connections, a request finding them all busy waiting for one, its wait ' +
+          "counted (autocannon's `overallRate` sends each second's quota back to back), percentiles from send to response " +
+          "end. Every pool keeps idle connections as long as the runtime does (30 s), so no server's paced run starts by " +
+          'connecting again.',
         checks,
         tables: [
           {
@@ -451,7 +447,8 @@ export const httpFigure: Figure = {
     } finally {
       await storeFloor.close();
       await floor.close();
-      await noop.close();
+      await nest.close();
+      await bare.close();
     }
   },
 };

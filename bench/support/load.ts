@@ -13,9 +13,9 @@ export interface LoadResult {
   p99: number;
   samples: number;
   firstError?: string | null;
-  /** CPU time of the server's process (this one unless the run was given another's clock) per successful request, in µs. */
+  /** CPU time of this (the server's) process per successful request, in µs. */
   serverCpuUs: number;
-  /** Share of one core the server's process used during the run (1 = a core fully busy). */
+  /** Share of one core this process used during the run (1 = a core fully busy). */
   serverBusy: number;
   /** CPU time of the load generator per successful request, in µs, and its share of a core. */
   clientCpuUs: number;
@@ -57,14 +57,6 @@ export interface GrpcJob extends Common {
   token: string;
 }
 
-/** A process's CPU time so far (user + system, µs). */
-export type CpuClock = () => Promise<number>;
-
-const ownCpu: CpuClock = async () => {
-  const used = process.cpuUsage();
-  return used.user + used.system;
-};
-
 /**
  * The load generator as a child process (bench/support/load-generator.js): autocannon for
  * HTTP, unary calls over node:http2 for gRPC. Started once, one job at a time.
@@ -74,19 +66,17 @@ export class LoadGenerator {
   private nextId = 0;
   private pending = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
 
-  /**
-   * Runs one job. The server's CPU time during it is this process's (where most servers live), or
-   * that of the process whose clock is given (e.g. figure 3's no-op servers).
-   */
-  async run(job: HttpJob | GrpcJob, serverCpu: CpuClock = ownCpu): Promise<LoadResult> {
+  /** Runs one job; the servers live in this process, so its CPU time during the job is theirs. */
+  async run(job: HttpJob | GrpcJob): Promise<LoadResult> {
     const child = this.start();
     const id = ++this.nextId;
-    const cpuBefore = await serverCpu();
+    const cpu = process.cpuUsage();
     const result = await new Promise<LoadResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       child.send({ id, job });
     });
-    const cpuUs = (await serverCpu()) - cpuBefore;
+    const used = process.cpuUsage(cpu);
+    const cpuUs = used.user + used.system;
     // A run in which nothing completed has no latencies: the child says null, the figures say NaN.
     const latency = (value: number | null) => value ?? Number.NaN;
     return {

@@ -72,7 +72,18 @@ export class IdempotencyWindow {
   }
 
   get(commandId: string): Range | undefined {
-    for (let i = this.recent.length - 1; i >= 0; i--) if (this.recent[i][0] === commandId) return this.recent[i][1];
+    const index = this.recentIndex(commandId);
+    return index >= 0 ? this.recent[index][1] : this.settledRange(commandId);
+  }
+
+  /** Where the id is among the recent touches (-1: not there). */
+  private recentIndex(commandId: string): number {
+    for (let i = this.recent.length - 1; i >= 0; i--) if (this.recent[i][0] === commandId) return i;
+    return -1;
+  }
+
+  /** The id's range in the settled map, unless the recent touches have pushed it out. */
+  private settledRange(commandId: string): Range | undefined {
     const rank = this.settled.get(commandId);
     if (rank === undefined) return undefined;
     // The settled ids the recent touches pushed out are the oldest ones not touched again.
@@ -102,15 +113,25 @@ export class IdempotencyWindow {
   /** A log that records each `[commandId, revision, fingerprint?]` (in stream order). */
   withEvents(pairs: Iterable<readonly [string, bigint, string?]>): IdempotencyWindow {
     const touched = new Map<string, Range>();
+    /** Whether a recent touch is touched again (then it moves to the end). */
+    let again = false;
     for (const [commandId, revision, fingerprint] of pairs) {
-      const existing = touched.get(commandId) ?? this.get(commandId);
+      let existing = touched.get(commandId);
+      if (existing === undefined) {
+        const index = this.recentIndex(commandId);
+        again ||= index >= 0;
+        existing = index >= 0 ? this.recent[index][1] : this.settledRange(commandId);
+      }
       touched.delete(commandId);
       touched.set(
         commandId,
         range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint),
       );
     }
-    const recent = [...this.recent.filter(([id]) => !touched.has(id)), ...touched];
+    // The common case, new ids only: the recent touches stay as they are (no filtering pass over them).
+    const recent = again
+      ? [...this.recent.filter(([id]) => !touched.has(id)), ...touched]
+      : [...this.recent, ...touched];
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
     if (recent.length > Math.min(this.compactAfter, this.limit))

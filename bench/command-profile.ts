@@ -3,8 +3,8 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { commandJob, fastifyInsertFloor, noopJob, type Server } from './figures/03-http';
-import { nestNoop } from './support/noop-servers';
+import { commandJob, fastifyInsertFloor, noopJob } from './figures/03-http';
+import { nestNoop, type Server } from './support/noop-servers';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
 import { settledHeapBytes } from './support/heap';

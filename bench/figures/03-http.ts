@@ -15,8 +15,6 @@ import { describeProfile, profileWhile } from '../support/profile';
 import { BENCH_WORK_ITEM, type RuntimeFixture } from '../support/runtime';
 import { interleaved, median } from '../support/stats';
 
-export type { Server } from '../support/noop-servers';
-
 /** Bare Fastify answering figure 3's PATCH by `handle` (the agent and the body), then `{ ok: true }`. */
 async function patchServer(
   handle: (agent: string, body: Record<string, unknown>) => Promise<unknown>,
@@ -190,9 +188,10 @@ export const httpFigure: Figure = {
         closed[name].push(result);
         return result.rate;
       };
-      const max = { bare: 0, nest: 0, command: 0 };
+      /** A server's max rate: the median of its closed-loop runs. */
+      const max = (name: Name) => median(closed[name].map((r) => r.rate));
       // Latency at half of each server's max: `latencyRuns` paced runs, the floors at the command's rate.
-      const halfRate = (name: Name) => Math.max(1, Math.round(max[name] / 2));
+      const halfRate = (name: Name) => Math.max(1, Math.round(max(name) / 2));
       type Floor = 'floor' | 'storeFloor';
       type Paced = Name | Floor;
       const paced: Record<Paced, LoadResult[]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
@@ -215,7 +214,7 @@ export const httpFigure: Figure = {
       // server runs in this process, and at 20,000-60,000 requests/s the no-op servers make most of its garbage:
       // interleaved with them, the command's runs paid the major collections of their garbage (docs/decisions/0053).
       await warm('command');
-      max.command = median((await interleaved(repetitions, { command: measure('command') })).command);
+      await interleaved(repetitions, { command: measure('command') });
       for (const name of ['floor', 'storeFloor'] as const) {
         assertClean(`${name} warm-up`, await ctx.load.run(floorJob(name, 1)));
       }
@@ -230,9 +229,7 @@ export const httpFigure: Figure = {
       });
       await warm('bare');
       await warm('nest');
-      const noopRates = await interleaved(repetitions, { bare: measure('bare'), nest: measure('nest') });
-      max.bare = median(noopRates.bare);
-      max.nest = median(noopRates.nest);
+      await interleaved(repetitions, { bare: measure('bare'), nest: measure('nest') });
       const p99s = { ...commandP99s, ...(await interleaved(latencyRuns, { bare: pace('bare'), nest: pace('nest') })) };
       /** The paced runs' medians: rate, p50 and p99 (each the median over the runs). */
       const medians = Object.fromEntries(
@@ -269,20 +266,20 @@ export const httpFigure: Figure = {
       };
       /** The server's CPU µs per request in the paced runs (median). */
       const pacedCpu = (name: Paced) => median(paced[name].map((r) => r.serverCpuUs)).toFixed(0);
-      ctx.shared.commandRps = max.command;
+      ctx.shared.commandRps = max('command');
       ctx.log(
-        `  max: bare ${max.bare.toFixed(0)}/s, nest ${max.nest.toFixed(0)}/s, command ${max.command.toFixed(0)}/s`,
+        `  max: bare ${max('bare').toFixed(0)}/s, nest ${max('nest').toFixed(0)}/s, command ${max('command').toFixed(0)}/s`,
       );
 
       const cpu = (name: Name) => median(closed[name].map((r) => r.serverCpuUs));
       const busy = (name: Name) => median(closed[name].map((r) => r.serverBusy));
-      const nestCheck = atLeast(max.nest / max.bare, 0.7);
+      const nestCheck = atLeast(max('nest') / max('bare'), 0.7);
       const capacityCheck = atLeast(cpu('bare') / cpu('nest'), 0.7);
       const checks: Check[] = [
         {
           name: 'no-op route: Nest (Fastify adapter) vs bare Fastify, max throughput',
-          measured: { value: max.nest, unit: 'req/s' },
-          baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' },
+          measured: { value: max('nest'), unit: 'req/s' },
+          baseline: { value: max('bare'), unit: 'req/s', label: 'bare Fastify' },
           ...nestCheck,
         },
         {
@@ -293,9 +290,9 @@ export const httpFigure: Figure = {
         },
         {
           name: 'HTTP command (PATCH todo_list) vs bare no-op, max throughput',
-          measured: { value: max.command, unit: 'req/s' },
-          baseline: { value: max.bare, unit: 'req/s', label: 'bare Fastify' },
-          ratio: max.command / max.bare,
+          measured: { value: max('command'), unit: 'req/s' },
+          baseline: { value: max('bare'), unit: 'req/s', label: 'bare Fastify' },
+          ratio: max('command') / max('bare'),
         },
         {
           name: 'HTTP command: server CPU per command (metrics on, tracing off)',
@@ -387,7 +384,7 @@ export const httpFigure: Figure = {
       const pacedColumns = (name: Paced) => [half(name).rate, half(name).p50, half(name).p99, half(name).runs];
       const row = (label: string, name: Name) => [
         label,
-        max[name],
+        max(name),
         closed[name].map((r) => r.rate.toFixed(0)).join(' / '),
         cpu(name),
         `${(busy(name) * 100).toFixed(0)}%`,

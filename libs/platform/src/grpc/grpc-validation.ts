@@ -2,6 +2,7 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { assertSafeJsonValue } from '../http/json-guard';
 import { flattenValidationErrors, validationFailed } from '../http/validation';
+import { surelyValid } from '../http/fast-validation';
 import { cacheValidationMetadata } from '../http/validation-metadata-cache';
 
 /**
@@ -12,8 +13,10 @@ import { cacheValidationMetadata } from '../http/validation-metadata-cache';
  */
 export async function validateGrpcRequest<T extends object>(type: ClassConstructor<T>, request: unknown): Promise<T> {
   assertSafeJsonValue(request);
-  cacheValidationMetadata();
+  const storage = cacheValidationMetadata();
   const instance = plainToInstance(type, (request ?? {}) as object);
+  // A request without an error is answered by the fast path; class-validator words any refusal.
+  if (instance instanceof Object && surelyValid(instance, storage)) return instance;
   const errors = await validate(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,

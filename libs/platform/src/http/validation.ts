@@ -1,6 +1,6 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import type { ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { ApiError } from '@app/core';
-import { cacheValidationMetadata } from './validation-metadata-cache';
+import { FastValidationPipe } from './fast-validation';
 
 export interface FieldViolation {
   /** Dotted path into the body, array items by index: `todo_list.0.text`. */
@@ -30,15 +30,20 @@ export function validationFailed(violations: FieldViolation[]): ApiError {
   return new ApiError('validation_failed', summary || 'request validation failed', { errors: violations });
 }
 
-/** The one global pipe: unknown fields are refused, bodies become DTO instances. */
+/**
+ * The one global pipe: unknown fields are refused, bodies become DTO instances. A JSON body without
+ * an error takes the fast path (fast-validation.ts); everything else, and every refusal, is Nest's.
+ */
 export function createValidationPipe(): ValidationPipe {
-  cacheValidationMetadata();
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    transform: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => validationFailed(flattenValidationErrors(errors)),
-  });
+  return new FastValidationPipe(VALIDATION_PIPE_OPTIONS);
 }
+
+/** The pipe's options (the fast path models exactly these: fast-validation.ts). */
+export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  transform: true,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => validationFailed(flattenValidationErrors(errors)),
+};

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DomainError } from './domain-error';
 import { assertCommandMeta } from './command-meta';
-import { compareInstants, daysInMonth, isRfc3339, parseRfc3339 } from './time';
+import { compareInstants, daysInMonth, isRfc3339, isUtcForm, parseAnyRfc3339, parseRfc3339 } from './time';
 import { requireTimestamp } from './validation';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -14,6 +14,63 @@ function dateDaysInMonth(year: number, month: number): number {
   date.setUTCFullYear(year, month, 0);
   return date.getUTCDate();
 }
+
+describe('parseRfc3339: the UTC form it returns is recognised without the full parse', () => {
+  /** Two digits, mostly within [min, max] and sometimes anywhere in 00..99. */
+  const two = (min: number, max: number) =>
+    fc
+      .oneof(
+        { weight: 6, arbitrary: fc.integer({ min, max }) },
+        { weight: 1, arbitrary: fc.integer({ min: 0, max: 99 }) },
+      )
+      .map((n) => pad(n));
+  const text = fc
+    .record({
+      year: fc.oneof(
+        fc.integer({ min: 0, max: 9999 }).map((n) => pad(n, 4)),
+        fc.constantFrom('0000', '0001', '2024', '2100', '20x4'),
+      ),
+      month: two(1, 12),
+      day: two(1, 31),
+      t: fc.constantFrom('T', 'T', 'T', 't', ' '),
+      hour: two(0, 23),
+      minute: two(0, 59),
+      second: two(0, 59),
+      fraction: fc.oneof(fc.constant(''), fc.stringMatching(/^\.\d{1,12}$/), fc.constantFrom('.', '.5a', '.١')),
+      zone: fc.constantFrom('Z', 'Z', 'Z', 'z', '+00:00', '-01:30', '', 'ZZ'),
+      sep: fc.constantFrom('-', '-', '-', '/'),
+    })
+    .map((p) => `${p.year}${p.sep}${p.month}-${p.day}${p.t}${p.hour}:${p.minute}:${p.second}${p.fraction}${p.zone}`);
+
+  it('answers every text exactly as the full parse does, and only texts that parse to themselves', () => {
+    let recognised = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.string({ maxLength: 32 }) }),
+        (value) => {
+          expect(parseRfc3339(value)).toBe(parseAnyRfc3339(value));
+          if (isUtcForm(value)) {
+            recognised++;
+            expect(parseAnyRfc3339(value)).toBe(value);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(recognised).toBeGreaterThan(100);
+  });
+
+  it('recognises what the clock writes and nothing in another form', () => {
+    expect(isUtcForm(new Date(Date.UTC(2026, 10, 27, 4, 5, 6, 789)).toISOString())).toBe(true);
+    expect(isUtcForm('2024-02-29T23:59:59Z')).toBe(true);
+    expect(isUtcForm('2023-02-29T23:59:59Z')).toBe(false);
+    expect(isUtcForm('2026-01-02t03:04:05Z')).toBe(false);
+    expect(isUtcForm('2026-01-02T03:04:05z')).toBe(false);
+    expect(isUtcForm('2026-01-02T03:04:05.Z')).toBe(false);
+    expect(isUtcForm('2026-01-02T03:04:05+00:00')).toBe(false);
+    expect(isUtcForm('0000-01-02T03:04:05Z')).toBe(false);
+  });
+});
 
 describe('parseRfc3339: the one time rule of the commands', () => {
   describe('given the days of every month', () => {

@@ -50,6 +50,50 @@ const pad = (value: number, width: number): string => String(value).padStart(wid
  */
 export function parseRfc3339(value: unknown): string | null {
   if (typeof value !== 'string') return null;
+  return isUtcForm(value) ? value : parseAnyRfc3339(value);
+}
+
+const digitAt = (text: string, index: number): number => {
+  const code = text.charCodeAt(index) - 48;
+  return code >= 0 && code <= 9 ? code : -1;
+};
+
+/** The two digits at `index` as a number, or -1. */
+function twoDigits(text: string, index: number): number {
+  const tens = digitAt(text, index);
+  const units = digitAt(text, index + 1);
+  return tens < 0 || units < 0 ? -1 : tens * 10 + units;
+}
+
+/**
+ * True when the text is already the UTC form parseRfc3339 returns (`YYYY-MM-DDTHH:MM:SS[.digits]Z`,
+ * upper-case, a real date and time): what the app's clock writes into every command's `meta.now`.
+ * parseRfc3339 then returns the text itself without the pattern match and its copies; the
+ * property spec checks that the full parse maps every such text to itself.
+ */
+export function isUtcForm(text: string): boolean {
+  const last = text.length - 1;
+  if (last < 19 || text.charCodeAt(last) !== 90 /* Z */) return false;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':') return false;
+  if (last > 19) {
+    if (text[19] !== '.' || last === 20) return false;
+    for (let i = 20; i < last; i++) if (digitAt(text, i) < 0) return false;
+  }
+  const high = twoDigits(text, 0);
+  const low = twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  const second = twoDigits(text, 17);
+  if (high < 0 || low < 0 || hour < 0 || minute < 0 || second < 0) return false;
+  const year = high * 100 + low;
+  if (year < MIN_YEAR || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  return hour <= 23 && minute <= 59 && second <= 59;
+}
+
+/** parseRfc3339 for any text: the pattern, the calendar, the offset moved to UTC. */
+export function parseAnyRfc3339(value: string): string | null {
   const m = RFC3339.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number);

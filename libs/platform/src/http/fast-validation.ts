@@ -2,6 +2,7 @@ import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import type { getMetadataStorage, ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { FORBIDDEN_JSON_KEYS, MAX_JSON_DEPTH } from './json-guard';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /**
@@ -116,7 +117,7 @@ function passes(check: Check, object: object, value: unknown): boolean {
   const result = check.instance.validate(value, check.args);
   check.args.object = NO_OBJECT;
   check.args.value = undefined;
-  return result === true || (Boolean(result) && !isThenable(result));
+  return Boolean(result) && !isThenable(result);
 }
 
 function isThenable(value: unknown): boolean {
@@ -172,25 +173,24 @@ export function surelyValid(object: object, storage: Storage = cacheValidationMe
   return objectValid(storage, object, 0);
 }
 
-const REFUSED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
  * A tree of what JSON.parse makes (plain objects, dense arrays, strings, numbers, booleans, null)
- * without the keys the ValidationPipe deletes: a value on which the pipe's own walks (array gaps,
- * prototype keys, binary values) change nothing.
+ * within the JSON guard's depth and without its forbidden keys (the ones the ValidationPipe
+ * deletes): a value on which the pipe's own walks (array gaps, prototype keys, binary values)
+ * change nothing.
  */
 export function isPlainJson(value: unknown, depth = 0): boolean {
   if (value === null) return true;
   const type = typeof value;
   if (type === 'string' || type === 'number' || type === 'boolean') return true;
-  if (type !== 'object' || depth > 64) return false;
+  if (type !== 'object' || depth > MAX_JSON_DEPTH) return false;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i], depth + 1)) return false;
     return true;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
   for (const key in value) {
-    if (REFUSED_KEYS.has(key) || !isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+    if (FORBIDDEN_JSON_KEYS.has(key) || !isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
   }
   return true;
 }
@@ -211,9 +211,10 @@ export class FastValidationPipe extends ValidationPipe {
       this.isTransformEnabled &&
       !this.expectedType &&
       this.toValidate(metadata) &&
-      isPlainJson(value) &&
+      typeof value === 'object' &&
       value !== null &&
-      !Array.isArray(value)
+      !Array.isArray(value) &&
+      isPlainJson(value)
     ) {
       const entity: unknown = plainToInstance(metatype, value, this.transformOptions);
       if (entity instanceof Object && entity.constructor === metatype && surelyValid(entity, this.storage))

@@ -7,7 +7,7 @@ import { commandJob, fastifyInsertFloor, noopJob } from './figures/03-http';
 import { nestNoop, type Server } from './support/noop-servers';
 import { LoadGenerator } from './support/load';
 import { openBenchPostgres } from './support/postgres';
-import { settledHeapBytes } from './support/heap';
+import { forceMinorGc, settledHeapBytes } from './support/heap';
 import { collectionsDuring, describeCollections } from './support/gc';
 import { areaOf } from './support/profile';
 import { type RuntimeFixture, startRuntimeFixture } from './support/runtime';
@@ -28,7 +28,7 @@ import { median } from './support/stats';
  * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections;
  * with --survivors, only what outlived a scavenge: what the command promotes to the old generation).
- * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
+ * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run (and the allocation-profiled one) is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
  * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate, and the collections
  * (minor and major, their pauses) during each command run.
  */
@@ -255,8 +255,11 @@ async function main(): Promise<void> {
         // --survivors: what outlived a scavenge (promoted, then alive or collected by a major GC).
         includeObjectsCollectedByMinorGC: !live && !process.argv.includes('--survivors'),
       });
-      const result = await load.run(commandJob(runtime, 16, seconds));
+      const allocRate = Number(option('profile-rate', '0'));
+      const result = await load.run(commandJob(runtime, 16, seconds, allocRate > 0 ? allocRate : undefined));
       if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);
+      // Without a scavenge at the end, everything allocated since the last one would count as surviving.
+      else if (process.argv.includes('--survivors')) forceMinorGc();
       const { profile } = await session.post('HeapProfiler.stopSampling');
       session.disconnect();
       writeFileSync(allocFile, JSON.stringify(profile));

@@ -286,7 +286,7 @@ export class AgentRepository<S, E extends DomainEvent> {
       revision: loaded.revision,
       state_version: this.decider.stateVersion,
       state: loaded.state,
-      commands: [...loaded.commands.toJSON(), ...schedulerEntries(loaded.schedulerCommands)],
+      commands: () => [...loaded.commands.toJSON(), ...schedulerEntries(loaded.schedulerCommands)],
     };
     this.snapshotWriter.offer(snapshot);
   }

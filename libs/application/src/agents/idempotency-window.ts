@@ -2,7 +2,9 @@ import type { RecentCommand, RecentCommands } from '@app/core';
 
 /** The revisions of a command's events, and the fingerprint of the request that wrote them (none before it was kept). */
 type Range = { readonly first: bigint; readonly last: bigint; readonly fingerprint?: string };
-type Touch = readonly [string, Range];
+
+/** One recent touch, in a list from the newest to the oldest that later windows extend without copying it. */
+type Touch = { readonly id: string; readonly range: Range; readonly older: Touch | null };
 
 export type IdempotencyWindowOptions = {
   /** How many command ids the window keeps (the newest by last touch). */
@@ -19,12 +21,14 @@ export type IdempotencyWindowOptions = {
  * Every command adds one id, so copying the whole window per command (a Map of 1000) was a
  * fixed cost of every command (figure 3's profile: 8% of the server's time). The window is a
  * settled map (ids by last touch to their rank, the ranges in an array by rank) that is never
- * copied, plus the few touches since (an id at most once, newest last); every `compactAfter`
- * touches they are folded into a new settled map. Which settled ids the newer touches have
- * pushed out is computed from the ranks, so the window is exactly the newest `limit` ids at
- * every step. A settled map lives for `compactAfter` commands of its agent, long enough to
- * reach the old generation: its size per command is what the collector later has to mark and
- * sweep (no object per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
+ * copied, plus the few touches since (an id at most once), in a list from the newest that each
+ * command extends by one link (copying them as an array per command was, in figure 3's paced
+ * runs, a third of everything its commands left alive at a scavenge: docs/benchmarks.md, session
+ * 17); every `compactAfter` touches they are folded into a new settled map. Which settled ids the
+ * newer touches have pushed out is computed from the ranks, so the window is exactly the newest
+ * `limit` ids at every step. A settled map lives for `compactAfter` commands of its agent, long
+ * enough to reach the old generation: its size per command is what the collector later has to
+ * mark and sweep (no object per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
  */
 export class IdempotencyWindow {
   static readonly LIMIT = 1000;
@@ -37,34 +41,43 @@ export class IdempotencyWindow {
     private readonly settled: ReadonlyMap<string, number>,
     /** The settled ranges, by rank. */
     private readonly ranges: readonly Range[],
-    private readonly recent: readonly Touch[],
+    /** The newest recent touch (the rest follow it). */
+    private readonly recent: Touch | null,
+    private readonly recentCount: number,
   ) {}
 
   private summary: { added: number; touchedRanks: number[] } | undefined;
 
   static empty(options: IdempotencyWindowOptions = {}): IdempotencyWindow {
-    return IdempotencyWindow.settle(options, []);
+    return IdempotencyWindow.settle(options, [], []);
   }
 
   static fromJSON(json: RecentCommands, options: IdempotencyWindowOptions = {}): IdempotencyWindow {
     return IdempotencyWindow.settle(
       options,
-      json.map(([id, first, last, fingerprint]) => [id, range(BigInt(first), BigInt(last), fingerprint ?? undefined)]),
+      json.map(([id]) => id),
+      json.map(([, first, last, fingerprint]) => range(BigInt(first), BigInt(last), fingerprint ?? undefined)),
     );
   }
 
-  /** A log whose window is the newest `limit` of `touches` (oldest first), all settled. */
-  private static settle(options: IdempotencyWindowOptions, touches: readonly Touch[]): IdempotencyWindow {
+  /** A log whose window is the newest `limit` of the touches `ids` and `ranges` (oldest first), all settled. */
+  private static settle(
+    options: IdempotencyWindowOptions,
+    ids: readonly string[],
+    ranges: readonly Range[],
+  ): IdempotencyWindow {
     const limit = options.limit ?? IdempotencyWindow.LIMIT;
-    const from = Math.max(0, touches.length - limit);
+    const from = Math.max(0, ids.length - limit);
     const settled = new Map<string, number>();
-    const ranges: Range[] = new Array<Range>(touches.length - from);
-    for (let rank = 0; rank < ranges.length; rank++) {
-      const [id, range] = touches[from + rank];
-      settled.set(id, rank);
-      ranges[rank] = range;
-    }
-    return new IdempotencyWindow(limit, options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER, settled, ranges, []);
+    for (let rank = 0; rank < ids.length - from; rank++) settled.set(ids[from + rank], rank);
+    return new IdempotencyWindow(
+      limit,
+      options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER,
+      settled,
+      from === 0 ? ranges : ranges.slice(from),
+      null,
+      0,
+    );
   }
 
   has(commandId: string): boolean {
@@ -72,14 +85,13 @@ export class IdempotencyWindow {
   }
 
   get(commandId: string): Range | undefined {
-    const index = this.recentIndex(commandId);
-    return index >= 0 ? this.recent[index][1] : this.settledRange(commandId);
+    return this.recentTouch(commandId)?.range ?? this.settledRange(commandId);
   }
 
-  /** Where the id is among the recent touches (-1: not there). */
-  private recentIndex(commandId: string): number {
-    for (let i = this.recent.length - 1; i >= 0; i--) if (this.recent[i][0] === commandId) return i;
-    return -1;
+  /** The id's recent touch (undefined: not among them). */
+  private recentTouch(commandId: string): Touch | undefined {
+    for (let touch = this.recent; touch !== null; touch = touch.older) if (touch.id === commandId) return touch;
+    return undefined;
   }
 
   /** The id's range in the settled map, unless the recent touches have pushed it out. */
@@ -100,60 +112,95 @@ export class IdempotencyWindow {
   private recentSummary(): { added: number; touchedRanks: number[] } {
     if (this.summary === undefined) {
       const touchedRanks: number[] = [];
-      for (const [id] of this.recent) {
-        const rank = this.settled.get(id);
+      for (let touch = this.recent; touch !== null; touch = touch.older) {
+        const rank = this.settled.get(touch.id);
         if (rank !== undefined) touchedRanks.push(rank);
       }
       touchedRanks.sort((a, b) => a - b);
-      this.summary = { added: this.recent.length - touchedRanks.length, touchedRanks };
+      this.summary = { added: this.recentCount - touchedRanks.length, touchedRanks };
     }
     return this.summary;
   }
 
   /** A log that records each `[commandId, revision, fingerprint?]` (in stream order). */
   withEvents(pairs: Iterable<readonly [string, bigint, string?]>): IdempotencyWindow {
-    const touched = new Map<string, Range>();
-    /** Whether a recent touch is touched again (then it moves to the end). */
+    // The ids of this call, each once, in the order of their last touch (a command's pairs all name one).
+    const ids: string[] = [];
+    const ranges: Range[] = [];
+    /** Whether a recent touch is touched again (then it moves to the newest end). */
     let again = false;
     for (const [commandId, revision, fingerprint] of pairs) {
-      let existing = touched.get(commandId);
-      if (existing === undefined) {
-        const index = this.recentIndex(commandId);
-        again ||= index >= 0;
-        existing = index >= 0 ? this.recent[index][1] : this.settledRange(commandId);
+      const index = ids.lastIndexOf(commandId);
+      let existing: Range | undefined;
+      if (index >= 0) {
+        existing = ranges[index];
+        ids.splice(index, 1);
+        ranges.splice(index, 1);
+      } else {
+        const touch = this.recentTouch(commandId);
+        again ||= touch !== undefined;
+        existing = touch?.range ?? this.settledRange(commandId);
       }
-      touched.delete(commandId);
-      touched.set(
-        commandId,
-        range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint),
-      );
+      ids.push(commandId);
+      ranges.push(range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint));
     }
-    // The common case, new ids only: the recent touches stay as they are (no filtering pass over them).
-    const recent = again
-      ? [...this.recent.filter(([id]) => !touched.has(id)), ...touched]
-      : [...this.recent, ...touched];
+    // The common case, new ids only: the recent touches stay as they are, each new one a link in front.
+    let recent = this.recent;
+    let count = this.recentCount;
+    if (again) {
+      const kept = this.recentOldestFirst().filter((touch) => !ids.includes(touch.id));
+      recent = null;
+      for (const touch of kept) recent = { id: touch.id, range: touch.range, older: recent };
+      count = kept.length;
+    }
+    for (let i = 0; i < ids.length; i++) recent = { id: ids[i], range: ranges[i], older: recent };
+    count += ids.length;
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
-    if (recent.length > Math.min(this.compactAfter, this.limit))
-      return IdempotencyWindow.settle(options, this.windowWith(recent));
-    return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, this.ranges, recent);
+    if (count > Math.min(this.compactAfter, this.limit)) {
+      const window = this.windowWith(recent);
+      return IdempotencyWindow.settle(options, window.ids, window.ranges);
+    }
+    return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, this.ranges, recent, count);
   }
 
   toJSON(): RecentCommands {
-    return this.windowWith(this.recent).map(([id, { first, last, fingerprint }]): RecentCommand =>
-      fingerprint === undefined
+    const { ids, ranges } = this.windowWith(this.recent);
+    return ids.map((id, i): RecentCommand => {
+      const { first, last, fingerprint } = ranges[i];
+      return fingerprint === undefined
         ? [id, first.toString(), last.toString()]
-        : [id, first.toString(), last.toString(), fingerprint],
-    );
+        : [id, first.toString(), last.toString(), fingerprint];
+    });
   }
 
-  /** The window in order (oldest touch first): the settled ids not touched since, then `recent`, the newest `limit`. */
-  private windowWith(recent: readonly Touch[]): Touch[] {
-    const again = new Set(recent.map(([id]) => id));
-    const all: Touch[] = [];
-    for (const [id, rank] of this.settled) if (!again.has(id)) all.push([id, this.ranges[rank]]);
-    for (const touch of recent) all.push(touch);
-    return all.length > this.limit ? all.slice(all.length - this.limit) : all;
+  /** The recent touches, the oldest first. */
+  private recentOldestFirst(recent: Touch | null = this.recent): Touch[] {
+    const touches: Touch[] = [];
+    for (let touch = recent; touch !== null; touch = touch.older) touches.push(touch);
+    return touches.reverse();
+  }
+
+  /**
+   * The window in order (oldest touch first) as two parallel lists: the settled ids not touched
+   * since, then the `recent` touches, the newest `limit`.
+   */
+  private windowWith(recent: Touch | null): { ids: string[]; ranges: Range[] } {
+    const newer = this.recentOldestFirst(recent);
+    const again = new Set(newer.map((touch) => touch.id));
+    const ids: string[] = [];
+    const ranges: Range[] = [];
+    for (const [id, rank] of this.settled) {
+      if (again.has(id)) continue;
+      ids.push(id);
+      ranges.push(this.ranges[rank]);
+    }
+    for (const touch of newer) {
+      ids.push(touch.id);
+      ranges.push(touch.range);
+    }
+    const from = Math.max(0, ids.length - this.limit);
+    return from === 0 ? { ids, ranges } : { ids: ids.slice(from), ranges: ranges.slice(from) };
   }
 }
 

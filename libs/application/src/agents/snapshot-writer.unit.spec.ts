@@ -1,19 +1,27 @@
 import type { AgentSnapshot, SnapshotStore } from '@app/core';
-import { SnapshotWriter, type SnapshotWriterOptions } from './snapshot-writer';
+import { type OfferedSnapshot, SnapshotWriter, type SnapshotWriterOptions } from './snapshot-writer';
 
 type State = { note: string };
 
-const snapshot = (agentId: string, revision: number, stateVersion = 1): AgentSnapshot<State> => ({
+/** The snapshots whose idempotency window was written out (`commands()` called), as `agent@revision`. */
+const writtenOut: string[] = [];
+
+const snapshot = (agentId: string, revision: number, stateVersion = 1): OfferedSnapshot<State> => ({
   agent_id: agentId,
   revision: BigInt(revision),
   state_version: stateVersion,
   state: { note: `${agentId}@${revision}` },
-  commands: [],
+  commands: () => {
+    writtenOut.push(`${agentId}@${revision}`);
+    return [[`command-of-${agentId}`, '0', String(revision)]];
+  },
 });
 
 /** A store whose saves wait until the test releases them; it records what was saved and the most saves at once. */
 function gatedStore() {
   const saved: string[] = [];
+  /** The idempotency window of each snapshot saved, as the store received it. */
+  const commands: AgentSnapshot<State>['commands'][] = [];
   const pending: Array<() => void> = [];
   let inFlight = 0;
   let mostInFlight = 0;
@@ -31,11 +39,13 @@ function gatedStore() {
         throw error;
       }
       saved.push(`${s.agent_id}@${s.revision}`);
+      commands.push(s.commands);
     },
   };
   return {
     store,
     saved,
+    commands,
     mostInFlight: () => mostInFlight,
     failNextWith: (error: Error) => (failNext = error),
     /** Lets the save in flight finish, then gives the writer the turn to send the next one. */
@@ -96,6 +106,22 @@ describe('the snapshot writer', () => {
 
     expect(store.saved).toEqual(['a@200', 'b@400', 'c@200']);
     expect(writer.stats.superseded).toBe(1);
+  });
+
+  it('given snapshots waiting, when they are saved, then each one’s window is written out as it is saved, and a superseded one’s never', async () => {
+    writtenOut.length = 0;
+    const store = gatedStore();
+    const writer = await withOneInFlight(store);
+    writer.offer(snapshot('b', 200));
+    writer.offer(snapshot('b', 400));
+
+    expect(writtenOut).toEqual(['a@200']);
+    await store.releaseOne();
+    expect(writtenOut).toEqual(['a@200', 'b@400']);
+    await store.releaseAll(writer);
+
+    expect(store.saved).toEqual(['a@200', 'b@400']);
+    expect(store.commands).toEqual([[['command-of-a', '0', '200']], [['command-of-b', '0', '400']]]);
   });
 
   it('given a newer snapshot waiting, when an older one of the same agent is offered, then it is ignored', async () => {

@@ -3,8 +3,13 @@ import type { RecentCommand, RecentCommands } from '@app/core';
 /** The revisions of a command's events, and the fingerprint of the request that wrote them (none before it was kept). */
 type Range = { readonly first: bigint; readonly last: bigint; readonly fingerprint?: string };
 
-/** One recent touch, in a list from the newest to the oldest that later windows extend without copying it. */
-type Touch = { readonly id: string; readonly range: Range; readonly older: Touch | null };
+/**
+ * The touches since the last compaction, oldest first, in two parallel arrays that only ever grow:
+ * a window reads its first `count` entries, so the newest window of a lineage extends them in
+ * place and the windows before it still read what they read (a second window derived from the
+ * same one copies its entries first).
+ */
+type Recent = { readonly ids: string[]; readonly ranges: Range[] };
 
 export type IdempotencyWindowOptions = {
   /** How many command ids the window keeps (the newest by last touch). */
@@ -21,14 +26,13 @@ export type IdempotencyWindowOptions = {
  * Every command adds one id, so copying the whole window per command (a Map of 1000) was a
  * fixed cost of every command (figure 3's profile: 8% of the server's time). The window is a
  * settled map (ids by last touch to their rank, the ranges in an array by rank) that is never
- * copied, plus the few touches since (an id at most once), in a list from the newest that each
- * command extends by one link (copying them as an array per command was, in figure 3's paced
- * runs, a third of everything its commands left alive at a scavenge: docs/benchmarks.md, session
- * 17); every `compactAfter` touches they are folded into a new settled map. Which settled ids the
- * newer touches have pushed out is computed from the ranks, so the window is exactly the newest
- * `limit` ids at every step. A settled map lives for `compactAfter` commands of its agent, long
- * enough to reach the old generation: its size per command is what the collector later has to
- * mark and sweep (no object per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
+ * copied, plus the few touches since (an id at most once, newest last) in arrays that each
+ * command extends by one entry instead of copying them (`Recent`); every `compactAfter` touches
+ * they are folded into a new settled map. Which settled ids the newer touches have pushed out is
+ * computed from the ranks, so the window is exactly the newest `limit` ids at every step. A
+ * settled map lives for `compactAfter` commands of its agent, long enough to reach the old
+ * generation: its size per command is what the collector later has to mark and sweep (no object
+ * per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
  */
 export class IdempotencyWindow {
   static readonly LIMIT = 1000;
@@ -41,9 +45,9 @@ export class IdempotencyWindow {
     private readonly settled: ReadonlyMap<string, number>,
     /** The settled ranges, by rank. */
     private readonly ranges: readonly Range[],
-    /** The newest recent touch (the rest follow it). */
-    private readonly recent: Touch | null,
-    private readonly recentCount: number,
+    /** The recent touches: this window's are the first `count` entries. */
+    private readonly recent: Recent,
+    private readonly count: number,
   ) {}
 
   private summary: { added: number; touchedRanks: number[] } | undefined;
@@ -75,7 +79,7 @@ export class IdempotencyWindow {
       options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER,
       settled,
       from === 0 ? ranges : ranges.slice(from),
-      null,
+      { ids: [], ranges: [] },
       0,
     );
   }
@@ -85,13 +89,15 @@ export class IdempotencyWindow {
   }
 
   get(commandId: string): Range | undefined {
-    return this.recentTouch(commandId)?.range ?? this.settledRange(commandId);
+    const index = this.recentIndex(commandId);
+    return index >= 0 ? this.recent.ranges[index] : this.settledRange(commandId);
   }
 
-  /** The id's recent touch (undefined: not among them). */
-  private recentTouch(commandId: string): Touch | undefined {
-    for (let touch = this.recent; touch !== null; touch = touch.older) if (touch.id === commandId) return touch;
-    return undefined;
+  /** Where the id is among this window's recent touches (-1: not there). */
+  private recentIndex(commandId: string): number {
+    const ids = this.recent.ids;
+    for (let i = this.count - 1; i >= 0; i--) if (ids[i] === commandId) return i;
+    return -1;
   }
 
   /** The id's range in the settled map, unless the recent touches have pushed it out. */
@@ -112,12 +118,12 @@ export class IdempotencyWindow {
   private recentSummary(): { added: number; touchedRanks: number[] } {
     if (this.summary === undefined) {
       const touchedRanks: number[] = [];
-      for (let touch = this.recent; touch !== null; touch = touch.older) {
-        const rank = this.settled.get(touch.id);
+      for (let i = 0; i < this.count; i++) {
+        const rank = this.settled.get(this.recent.ids[i]);
         if (rank !== undefined) touchedRanks.push(rank);
       }
       touchedRanks.sort((a, b) => a - b);
-      this.summary = { added: this.recentCount - touchedRanks.length, touchedRanks };
+      this.summary = { added: this.count - touchedRanks.length, touchedRanks };
     }
     return this.summary;
   }
@@ -137,35 +143,44 @@ export class IdempotencyWindow {
         ids.splice(index, 1);
         ranges.splice(index, 1);
       } else {
-        const touch = this.recentTouch(commandId);
-        again ||= touch !== undefined;
-        existing = touch?.range ?? this.settledRange(commandId);
+        const recentIndex = this.recentIndex(commandId);
+        again ||= recentIndex >= 0;
+        existing = recentIndex >= 0 ? this.recent.ranges[recentIndex] : this.settledRange(commandId);
       }
       ids.push(commandId);
       ranges.push(range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint));
     }
-    // The common case, new ids only: the recent touches stay as they are, each new one a link in front.
-    let recent = this.recent;
-    let count = this.recentCount;
+    let recent: Recent;
     if (again) {
-      const kept = this.recentOldestFirst().filter((touch) => !ids.includes(touch.id));
-      recent = null;
-      for (const touch of kept) recent = { id: touch.id, range: touch.range, older: recent };
-      count = kept.length;
+      // Rare (an id written again after other commands): the touched ids move to the end, in new arrays.
+      const touched = new Set(ids);
+      recent = { ids: [], ranges: [] };
+      for (let i = 0; i < this.count; i++) {
+        if (touched.has(this.recent.ids[i])) continue;
+        recent.ids.push(this.recent.ids[i]);
+        recent.ranges.push(this.recent.ranges[i]);
+      }
+    } else if (this.recent.ids.length === this.count) {
+      // The newest window of its lineage: its entries are extended in place (the older windows read fewer).
+      recent = this.recent;
+    } else {
+      // A second window derived from this one: the entries the first one added are not this one's.
+      recent = { ids: this.recent.ids.slice(0, this.count), ranges: this.recent.ranges.slice(0, this.count) };
     }
-    for (let i = 0; i < ids.length; i++) recent = { id: ids[i], range: ranges[i], older: recent };
-    count += ids.length;
+    recent.ids.push(...ids);
+    recent.ranges.push(...ranges);
+    const count = recent.ids.length;
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
     if (count > Math.min(this.compactAfter, this.limit)) {
-      const window = this.windowWith(recent);
+      const window = this.windowWith(recent, count);
       return IdempotencyWindow.settle(options, window.ids, window.ranges);
     }
     return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, this.ranges, recent, count);
   }
 
   toJSON(): RecentCommands {
-    const { ids, ranges } = this.windowWith(this.recent);
+    const { ids, ranges } = this.windowWith(this.recent, this.count);
     return ids.map((id, i): RecentCommand => {
       const { first, last, fingerprint } = ranges[i];
       return fingerprint === undefined
@@ -174,20 +189,12 @@ export class IdempotencyWindow {
     });
   }
 
-  /** The recent touches, the oldest first. */
-  private recentOldestFirst(recent: Touch | null = this.recent): Touch[] {
-    const touches: Touch[] = [];
-    for (let touch = recent; touch !== null; touch = touch.older) touches.push(touch);
-    return touches.reverse();
-  }
-
   /**
    * The window in order (oldest touch first) as two parallel lists: the settled ids not touched
-   * since, then the `recent` touches, the newest `limit`.
+   * since, then the first `count` recent touches, the newest `limit`.
    */
-  private windowWith(recent: Touch | null): { ids: string[]; ranges: Range[] } {
-    const newer = this.recentOldestFirst(recent);
-    const again = new Set(newer.map((touch) => touch.id));
+  private windowWith(recent: Recent, count: number): { ids: string[]; ranges: Range[] } {
+    const again = new Set(recent.ids.slice(0, count));
     const ids: string[] = [];
     const ranges: Range[] = [];
     for (const [id, rank] of this.settled) {
@@ -195,9 +202,9 @@ export class IdempotencyWindow {
       ids.push(id);
       ranges.push(this.ranges[rank]);
     }
-    for (const touch of newer) {
-      ids.push(touch.id);
-      ranges.push(touch.range);
+    for (let i = 0; i < count; i++) {
+      ids.push(recent.ids[i]);
+      ranges.push(recent.ranges[i]);
     }
     const from = Math.max(0, ids.length - this.limit);
     return from === 0 ? { ids, ranges } : { ids: ids.slice(from), ranges: ranges.slice(from) };

@@ -50,6 +50,36 @@ describe('IdempotencyWindow', () => {
     );
   });
 
+  it('gives every log derived from an older one (a refused append, a retry) the window the model gives it, and leaves the older ones as they were', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(call, fc.nat()), { maxLength: 80 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 6 }),
+        (steps, limit, compactAfter) => {
+          // Every log so far beside its model: each step derives a new one from any of them.
+          const logs = [IdempotencyWindow.empty({ limit, compactAfter })];
+          const models = [new CopyingLog(limit)];
+          const seen = [JSON.stringify(logs[0].toJSON())];
+          let revision = 0n;
+          for (const [ids, pick] of steps) {
+            const from = pick % logs.length;
+            const pairs = ids.map((id): [string, bigint] => [id, revision++]);
+            logs.push(logs[from].withEvents(pairs));
+            models.push(models[from].withEvents(pairs));
+            seen.push(JSON.stringify(logs[logs.length - 1].toJSON()));
+            expect(logs[logs.length - 1].toJSON()).toEqual(models[models.length - 1].toJSON());
+          }
+          logs.forEach((log, i) => {
+            expect(JSON.stringify(log.toJSON())).toBe(seen[i]);
+            for (const id of IDS) expect(log.get(id)).toEqual(models[i].entries.get(id));
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves the log it was derived from as it was (a refused append keeps the old window)', () => {
     const base = IdempotencyWindow.empty({ limit: 3, compactAfter: 2 }).withEvents([
       ['a', 0n],

@@ -1,7 +1,7 @@
 import type { AnyEvent } from './agent.events';
 import type { AgentState } from './agent.state';
 import type { TodoItem } from '../work-item/work-item.state';
-import { initialProgress, own, type ProgressState } from './progress.state';
+import { dictionary, initialProgress, own, type ProgressState } from './progress.state';
 
 // How evolve keeps the progress marks (progress.state.ts) up to date.
 
@@ -16,10 +16,11 @@ const MUTATIONS: ReadonlySet<string> = new Set([
 
 /** The marks of a new todo list: a todo `in_progress` before (same text) keeps its mark; a new one starts now. */
 function marksOf(todos: readonly TodoItem[], previous: Record<string, number>, now: number): Record<string, number> {
-  const marks = new Map<string, number>();
+  const marks = dictionary<number>();
   for (const todo of todos)
-    if (todo.state === 'in_progress' && !marks.has(todo.text)) marks.set(todo.text, own(previous, todo.text) ?? now);
-  return Object.fromEntries(marks);
+    if (todo.state === 'in_progress' && !Object.hasOwn(marks, todo.text))
+      marks[todo.text] = own(previous, todo.text) ?? now;
+  return marks;
 }
 
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>

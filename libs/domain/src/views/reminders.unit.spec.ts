@@ -103,6 +103,31 @@ describe('reminders', () => {
     expect(reminders(given(...working(), ...rounds('t-1', 1, 2), next, ...rounds('t-1', 3, 2)))).toEqual([]);
   });
 
+  it('given todos whose texts are object keys (__proto__, constructor), then they are marked and kept like any other text, through a snapshot too', () => {
+    const odd = (state: 'in_progress' | 'pending') =>
+      cmd.update('w-1', { todo_list: [todo('__proto__', state), todo('constructor', 'in_progress')] });
+    const events = given(
+      ...working(),
+      odd('in_progress'),
+      ...rounds('t-1', 1, 2),
+      odd('in_progress'),
+      ...rounds('t-1', 3, 2),
+    );
+    const state = replay(events);
+    const marks = state.progress.in_progress_since['w-1'];
+    // A dictionary without a prototype (progress.state.ts, `dictionary`): no hidden class per new text.
+    expect(Object.getPrototypeOf(marks)).toBeNull();
+    expect(Object.entries(marks)).toEqual([
+      ['__proto__', 0],
+      ['constructor', 0],
+    ]);
+    expect(JSON.parse(JSON.stringify(state.progress))).toEqual(state.progress);
+    const stale = remindersOf(state, SETTINGS).flatMap((r) =>
+      r.kind === 'stale_in_progress_todo' ? [r.todo.text] : [],
+    );
+    expect(stale).toEqual(['__proto__', 'constructor']);
+  });
+
   it('given the thresholds at 0, then those reminders are off', () => {
     const events = given(...working(), ...rounds('t-1', 1, 10));
     expect(reminders(events, { rounds_without_work_item_change: 0, stale_todo_rounds: 0 })).toEqual([]);

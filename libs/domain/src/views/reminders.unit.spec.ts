@@ -123,7 +123,7 @@ describe('reminders', () => {
     ]);
     expect(JSON.parse(JSON.stringify(state.progress))).toEqual(state.progress);
     const stale = remindersOf(state, SETTINGS).flatMap((r) =>
-      r.kind === 'stale_in_progress_todo' ? [r.todo.text] : [],
+      r.kind === 'stale_in_progress_todo' && r.todo ? [r.todo.text] : [],
     );
     expect(stale).toEqual(['__proto__', 'constructor']);
   });

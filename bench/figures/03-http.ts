@@ -375,10 +375,10 @@ export const httpFigure: Figure = {
       if (profiled.streamReads >= 1.5) notes.push(DOUBLE_LOAD_NOTE);
       if (profiled.commandLogShare >= 0.02) {
         notes.push(
-          `Also cheap: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
-            `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: each command copies the window's recent ` +
-            `touches (up to ${IdempotencyWindow.COMPACT_AFTER}) and every ${IdempotencyWindow.COMPACT_AFTER} commands they are folded ` +
-            `into a new map of up to ${IdempotencyWindow.LIMIT} ids. A persistent map would make each command O(log n) instead.`,
+          `Also: \`IdempotencyWindow.withEvents\` (libs/application/src/agents/idempotency-window.ts) takes ` +
+            `${(profiled.commandLogShare * 100).toFixed(0)}% of the server's busy time: each command adds its id to the window's ` +
+            `recent touches, and every ${IdempotencyWindow.COMPACT_AFTER} commands of an agent they are folded into a new map of ` +
+            `up to ${IdempotencyWindow.LIMIT} ids (docs/decisions/0055).`,
         );
       }
       const pacedColumns = (name: Paced) => [half(name).rate, half(name).p50, half(name).p99, half(name).runs];

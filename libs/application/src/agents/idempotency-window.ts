@@ -4,12 +4,20 @@ import type { RecentCommand, RecentCommands } from '@app/core';
 type Range = { readonly first: bigint; readonly last: bigint; readonly fingerprint?: string };
 
 /**
- * The touches since the last compaction, oldest first, in two parallel arrays that only ever grow:
- * a window reads its first `count` entries, so the newest window of a lineage extends them in
- * place and the windows before it still read what they read (a second window derived from the
- * same one copies its entries first).
+ * The touches since the last compaction, oldest first, in two parallel arrays that only ever grow,
+ * and where each id is in them (an id is there at most once): a window reads its first `count`
+ * entries, so the newest window of a lineage extends them in place and the windows before it still
+ * read what they read (a second window derived from the same one copies its entries first).
  */
-type Recent = { readonly ids: string[]; readonly ranges: Range[] };
+type Recent = { readonly ids: string[]; readonly ranges: Range[]; readonly index: Map<string, number> };
+
+const emptyRecent = (): Recent => ({ ids: [], ranges: [], index: new Map() });
+
+function addTouch(recent: Recent, id: string, touched: Range): void {
+  recent.index.set(id, recent.ids.length);
+  recent.ids.push(id);
+  recent.ranges.push(touched);
+}
 
 export type IdempotencyWindowOptions = {
   /** How many command ids the window keeps (the newest by last touch). */
@@ -26,17 +34,17 @@ export type IdempotencyWindowOptions = {
  * Every command adds one id, so copying the whole window per command (a Map of 1000) was a
  * fixed cost of every command (figure 3's profile: 8% of the server's time). The window is a
  * settled map (ids by last touch to their rank, the ranges in an array by rank) that is never
- * copied, plus the few touches since (an id at most once, newest last) in arrays that each
- * command extends by one entry instead of copying them (`Recent`); every `compactAfter` touches
- * they are folded into a new settled map. Which settled ids the newer touches have pushed out is
- * computed from the ranks, so the window is exactly the newest `limit` ids at every step. A
- * settled map lives for `compactAfter` commands of its agent, long enough to reach the old
- * generation: its size per command is what the collector later has to mark and sweep (no object
- * per id beside the map's entry; docs/benchmarks.md, issue 18's p99).
+ * copied, plus the touches since (an id at most once, newest last) in arrays and an index that
+ * each command extends by one entry instead of copying them (`Recent`); every `compactAfter`
+ * touches they are folded into a new settled map. Which settled ids the newer touches have pushed
+ * out is computed from the ranks, so the window is exactly the newest `limit` ids at every step.
+ * Building a settled map (up to `limit` entries) is the window's largest cost per command and a
+ * large part of what a command leaves alive at a scavenge (docs/decisions/0055), so it is done
+ * every 512 touches, not every 128: a lookup is two Map reads either way.
  */
 export class IdempotencyWindow {
   static readonly LIMIT = 1000;
-  static readonly COMPACT_AFTER = 128;
+  static readonly COMPACT_AFTER = 512;
 
   private constructor(
     private readonly limit: number,
@@ -79,7 +87,7 @@ export class IdempotencyWindow {
       options.compactAfter ?? IdempotencyWindow.COMPACT_AFTER,
       settled,
       from === 0 ? ranges : ranges.slice(from),
-      { ids: [], ranges: [] },
+      emptyRecent(),
       0,
     );
   }
@@ -95,9 +103,9 @@ export class IdempotencyWindow {
 
   /** Where the id is among this window's recent touches (-1: not there). */
   private recentIndex(commandId: string): number {
-    const ids = this.recent.ids;
-    for (let i = this.count - 1; i >= 0; i--) if (ids[i] === commandId) return i;
-    return -1;
+    // The index is the lineage's: an entry past this window's count was added by a newer window.
+    const index = this.recent.index.get(commandId);
+    return index !== undefined && index < this.count ? index : -1;
   }
 
   /** The id's range in the settled map, unless the recent touches have pushed it out. */
@@ -154,21 +162,18 @@ export class IdempotencyWindow {
     if (again) {
       // Rare (an id written again after other commands): the touched ids move to the end, in new arrays.
       const touched = new Set(ids);
-      recent = { ids: [], ranges: [] };
-      for (let i = 0; i < this.count; i++) {
-        if (touched.has(this.recent.ids[i])) continue;
-        recent.ids.push(this.recent.ids[i]);
-        recent.ranges.push(this.recent.ranges[i]);
-      }
+      recent = emptyRecent();
+      for (let i = 0; i < this.count; i++)
+        if (!touched.has(this.recent.ids[i])) addTouch(recent, this.recent.ids[i], this.recent.ranges[i]);
     } else if (this.recent.ids.length === this.count) {
       // The newest window of its lineage: its entries are extended in place (the older windows read fewer).
       recent = this.recent;
     } else {
       // A second window derived from this one: the entries the first one added are not this one's.
-      recent = { ids: this.recent.ids.slice(0, this.count), ranges: this.recent.ranges.slice(0, this.count) };
+      recent = emptyRecent();
+      for (let i = 0; i < this.count; i++) addTouch(recent, this.recent.ids[i], this.recent.ranges[i]);
     }
-    recent.ids.push(...ids);
-    recent.ranges.push(...ranges);
+    for (let i = 0; i < ids.length; i++) addTouch(recent, ids[i], ranges[i]);
     const count = recent.ids.length;
     const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
@@ -194,11 +199,11 @@ export class IdempotencyWindow {
    * since, then the first `count` recent touches, the newest `limit`.
    */
   private windowWith(recent: Recent, count: number): { ids: string[]; ranges: Range[] } {
-    const again = new Set(recent.ids.slice(0, count));
     const ids: string[] = [];
     const ranges: Range[] = [];
     for (const [id, rank] of this.settled) {
-      if (again.has(id)) continue;
+      const again = recent.index.get(id);
+      if (again !== undefined && again < count) continue;
       ids.push(id);
       ranges.push(this.ranges[rank]);
     }

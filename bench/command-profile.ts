@@ -241,6 +241,8 @@ async function main(): Promise<void> {
         );
       }
     }
+    /** The profiled runs' pace (--profile-rate), or the closed loop. */
+    const profileRate = Number(option('profile-rate', '0')) || undefined;
     const allocFile = option('alloc', '');
     if (allocFile) {
       // V8's sampling heap profiler over one closed-loop run: every allocation (by stack), or with
@@ -255,8 +257,7 @@ async function main(): Promise<void> {
         // --survivors: what outlived a scavenge (promoted, then alive or collected by a major GC).
         includeObjectsCollectedByMinorGC: !live && !process.argv.includes('--survivors'),
       });
-      const allocRate = Number(option('profile-rate', '0'));
-      const result = await load.run(commandJob(runtime, 16, seconds, allocRate > 0 ? allocRate : undefined));
+      const result = await load.run(commandJob(runtime, 16, seconds, profileRate));
       if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);
       // Without a scavenge at the end, everything allocated since the last one would count as surviving.
       else if (process.argv.includes('--survivors')) forceMinorGc();
@@ -273,8 +274,7 @@ async function main(): Promise<void> {
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
-      const profileRate = Number(option('profile-rate', '0'));
-      const result = await load.run(commandJob(runtime, 16, seconds, profileRate > 0 ? profileRate : undefined));
+      const result = await load.run(commandJob(runtime, 16, seconds, profileRate));
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
       writeFileSync(profileFile, JSON.stringify(profile));

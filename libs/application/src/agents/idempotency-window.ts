@@ -19,6 +19,20 @@ function addTouch(recent: Recent, id: string, touched: Range): void {
   recent.ranges.push(touched);
 }
 
+/** Where `id` is among the first `count` touches of `recent` (-1: not there; the index is the lineage's). */
+function placeOf(recent: Recent, count: number, id: string): number {
+  const place = recent.index.get(id);
+  return place !== undefined && place < count ? place : -1;
+}
+
+/** The first `count` touches of `recent` in new arrays, without the ids of `skipped`. */
+function copyOf(recent: Recent, count: number, skipped?: ReadonlySet<string>): Recent {
+  const copy = emptyRecent();
+  for (let i = 0; i < count; i++)
+    if (skipped === undefined || !skipped.has(recent.ids[i])) addTouch(copy, recent.ids[i], recent.ranges[i]);
+  return copy;
+}
+
 export type IdempotencyWindowOptions = {
   /** How many command ids the window keeps (the newest by last touch). */
   limit?: number;
@@ -103,9 +117,8 @@ export class IdempotencyWindow {
 
   /** Where the id is among this window's recent touches (-1: not there). */
   private recentIndex(commandId: string): number {
-    // The index is the lineage's: an entry past this window's count was added by a newer window.
-    const index = this.recent.index.get(commandId);
-    return index !== undefined && index < this.count ? index : -1;
+    // An entry past this window's count was added by a newer window.
+    return placeOf(this.recent, this.count, commandId);
   }
 
   /** The id's range in the settled map, unless the recent touches have pushed it out. */
@@ -158,28 +171,24 @@ export class IdempotencyWindow {
       ids.push(commandId);
       ranges.push(range(existing ? existing.first : revision, revision, existing?.fingerprint ?? fingerprint));
     }
-    let recent: Recent;
-    if (again) {
-      // Rare (an id written again after other commands): the touched ids move to the end, in new arrays.
-      const touched = new Set(ids);
-      recent = emptyRecent();
-      for (let i = 0; i < this.count; i++)
-        if (!touched.has(this.recent.ids[i])) addTouch(recent, this.recent.ids[i], this.recent.ranges[i]);
-    } else if (this.recent.ids.length === this.count) {
-      // The newest window of its lineage: its entries are extended in place (the older windows read fewer).
-      recent = this.recent;
-    } else {
-      // A second window derived from this one: the entries the first one added are not this one's.
-      recent = emptyRecent();
-      for (let i = 0; i < this.count; i++) addTouch(recent, this.recent.ids[i], this.recent.ranges[i]);
-    }
+    // The newest window of its lineage extends its entries in place (the older windows read fewer). An
+    // id written again after other commands (rare) moves to the end, and a second window derived from
+    // this one must not see the entries the first one added: both take a copy.
+    const recent = again
+      ? copyOf(this.recent, this.count, new Set(ids))
+      : this.recent.ids.length === this.count
+        ? this.recent
+        : copyOf(this.recent, this.count);
     for (let i = 0; i < ids.length; i++) addTouch(recent, ids[i], ranges[i]);
     const count = recent.ids.length;
-    const options = { limit: this.limit, compactAfter: this.compactAfter };
     // Recent touches are the newest ids, so none is pushed out while there are at most `limit` of them.
     if (count > Math.min(this.compactAfter, this.limit)) {
       const window = this.windowWith(recent, count);
-      return IdempotencyWindow.settle(options, window.ids, window.ranges);
+      return IdempotencyWindow.settle(
+        { limit: this.limit, compactAfter: this.compactAfter },
+        window.ids,
+        window.ranges,
+      );
     }
     return new IdempotencyWindow(this.limit, this.compactAfter, this.settled, this.ranges, recent, count);
   }
@@ -202,8 +211,7 @@ export class IdempotencyWindow {
     const ids: string[] = [];
     const ranges: Range[] = [];
     for (const [id, rank] of this.settled) {
-      const again = recent.index.get(id);
-      if (again !== undefined && again < count) continue;
+      if (placeOf(recent, count, id) >= 0) continue;
       ids.push(id);
       ranges.push(this.ranges[rank]);
     }

@@ -41,31 +41,94 @@ CREATE OR REPLACE FUNCTION append_events_many(
 RETURNS TABLE (outcome text, next_revision bigint, last_position bigint, detail text)
 LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
-  v_items int := coalesce(array_length(p_streams, 1), 0);
-  v_total int := coalesce(array_length(p_ids, 1), 0);
+  -- No initial values: each is an expression, and the short path below needs none of them.
+  v_items int;
+  v_total int;
   v_key bigint;
-  v_start int[] := '{}';
-  v_item_of int[] := '{}';
-  v_current bigint[] := '{}';
-  v_outcome text[] := '{}';
-  -- Sized up front: the outcome rows are these arrays read side by side (unnest), and an array first
-  -- assigned at a later index would start there (v_outcome is assigned at every index, in order).
-  v_next bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
-  v_last bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
-  v_detail text[] := array_fill(NULL::text, ARRAY[v_items]);
+  v_start int[];
+  v_item_of int[];
+  v_current bigint[];
+  v_outcome text[];
+  v_next bigint[];
+  v_last bigint[];
+  v_detail text[];
   v_first bigint;
   v_first_stream text;
   v_matched int;
   v_position bigint;
-  v_offset int := 1;
-  v_pending boolean := false;
+  v_offset int;
+  v_pending boolean;
   v_xid xid8;
   v_row record;
   v_keys bigint[];
   v_distinct int;
-  v_sum bigint := 0;
-  v_counted int := 0;
+  v_sum bigint;
+  v_counted int;
+  v_fits boolean;
+  v_last_position bigint;
 BEGIN
+  -- The short path: one stream, well-formed arrays, an event id not stored yet and a valid expected
+  -- revision (how appends arrive one at a time). Same checks, locks, order and outcomes as below with
+  -- a third of the expressions: plpgsql prepares each expression a call evaluates once per
+  -- transaction, and the general path's arrays, loops and aggregate cost a lone append about a third
+  -- of the function's time (docs/decisions/0056). Anything else (a replay, a conflict, misuse) takes
+  -- the general path, which answers it (taking the stream's lock again is a no-op).
+  IF array_length(p_streams, 1) = 1 AND array_length(p_expected, 1) = 1 AND array_length(p_counts, 1) = 1
+     AND p_counts[1] >= 1 AND array_length(p_ids, 1) = p_counts[1] AND array_length(p_types, 1) = p_counts[1]
+     AND array_length(p_data, 1) = p_counts[1] AND array_length(p_metadata, 1) = p_counts[1]
+     AND p_streams[1] IS NOT NULL AND pg_current_xact_id_if_assigned() IS NULL
+     AND current_setting('transaction_isolation') = 'read committed' THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_streams[1], 0));
+    SELECT (SELECT max(e.stream_revision) FROM events e WHERE e.stream_id = p_streams[1]), f.stream_id
+      INTO v_position, v_first_stream
+      FROM (SELECT p_ids[1] AS id) one LEFT JOIN events f ON f.event_id = one.id;
+    -- NULL: an expected revision the general path refuses as misuse.
+    v_fits := CASE p_expected[1]
+      WHEN 'any' THEN true
+      WHEN 'no_stream' THEN v_position IS NULL
+      WHEN 'stream_exists' THEN v_position IS NOT NULL
+      ELSE CASE WHEN p_expected[1] ~ '^[0-9]+$' THEN v_position::numeric IS NOT DISTINCT FROM p_expected[1]::numeric END
+    END;
+    IF v_first_stream IS NULL AND v_fits IS NOT NULL THEN
+      IF NOT v_fits THEN
+        RETURN QUERY SELECT 'wrong_expected_revision'::text, NULL::bigint, NULL::bigint, coalesce(v_position::text, 'no_stream');
+        RETURN;
+      END IF;
+      BEGIN
+        PERFORM pg_advisory_lock(${GLOBAL_ORDER_LOCK[0]}, ${GLOBAL_ORDER_LOCK[1]});
+        v_xid := pg_current_xact_id();
+        WITH ins AS (
+          INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, transaction_id)
+          SELECT p_streams[1], coalesce(v_position, -1) + b.ord, b.id, b.t, b.d, b.m, v_xid
+            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS b(id, t, d, m, ord)
+           ORDER BY b.ord
+          RETURNING global_position)
+        SELECT max(ins.global_position) INTO v_last_position FROM ins;
+        PERFORM pg_advisory_unlock(${GLOBAL_ORDER_LOCK[0]}, ${GLOBAL_ORDER_LOCK[1]});
+      EXCEPTION WHEN OTHERS OR query_canceled THEN
+        PERFORM pg_advisory_unlock(${GLOBAL_ORDER_LOCK[0]}, ${GLOBAL_ORDER_LOCK[1]});
+        RAISE;
+      END;
+      RETURN QUERY SELECT 'appended'::text, coalesce(v_position, -1) + p_counts[1], v_last_position, NULL::text;
+      RETURN;
+    END IF;
+  END IF;
+
+  v_items := coalesce(array_length(p_streams, 1), 0);
+  v_total := coalesce(array_length(p_ids, 1), 0);
+  v_start := '{}';
+  v_item_of := '{}';
+  v_current := '{}';
+  v_outcome := '{}';
+  -- Sized up front: the outcome rows are these arrays read side by side (unnest), and an array first
+  -- assigned at a later index would start there (v_outcome is assigned at every index, in order).
+  v_next := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_last := array_fill(NULL::bigint, ARRAY[v_items]);
+  v_detail := array_fill(NULL::text, ARRAY[v_items]);
+  v_offset := 1;
+  v_pending := false;
+  v_sum := 0;
+  v_counted := 0;
   -- The checks are plain expressions and one query (each statement of a function costs its executor start-up).
   IF v_items > 0 AND v_items = coalesce(array_length(p_counts, 1), 0) THEN
     FOR i IN 1..v_items LOOP

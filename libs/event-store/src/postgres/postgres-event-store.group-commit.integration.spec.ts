@@ -214,4 +214,96 @@ describe('postgres event store: group commit', () => {
       { outcome: 'wrong_expected_revision', next_revision: null, last_position: null, detail: '0' },
     ]);
   });
+
+  it('answers a lone append (its short path) as it answers the same append beside another stream (the general path)', async () => {
+    // The function takes a short path for a call of one append (docs/decisions/0056); a call of two
+    // takes the general one. The same steps on two families of streams, alone and each beside a fresh
+    // stream's append, must get the same outcome, revision and detail, and positions that are the
+    // stored events' own.
+    const call = `SELECT outcome, next_revision::text AS next, last_position::text AS last, detail
+      FROM append_events_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+    const id = (family: string, name: string) =>
+      ids.get(`${family}:${name}`) ?? ids.set(`${family}:${name}`, randomUUID()).get(`${family}:${name}`)!;
+    const ids = new Map<string, string>();
+    const families = { alone: uniqueStream('short'), beside: uniqueStream('general') };
+    const steps: Array<[stream: 's' | 't', expected: string, events: string[]]> = [
+      ['s', 'no_stream', ['a']],
+      ['s', 'no_stream', ['b0']],
+      ['s', '0', ['b', 'c']],
+      ['s', '5', ['x']],
+      ['t', 'stream_exists', ['t0']],
+      ['t', 'any', ['t1']],
+      ['s', '0', ['b', 'c']], // a retry: replayed
+      ['s', '0', ['b', 'd']], // the same first id, another batch: a conflict
+      ['s', '99999999999999999999', ['y']],
+      ['s', 'banana', ['z']], // misuse
+      ['s', 'any', ['t1']], // an event id stored in another stream
+      ['s', 'any', ['e', 'a']], // the second one stored already
+      ['s', '02', ['f']], // digits compared as numbers
+      ['t', '0', ['g', 'h', 'i']],
+    ];
+    const answers: Record<keyof typeof families, unknown[]> = { alone: [], beside: [] };
+    for (const [family, base] of Object.entries(families) as Array<[keyof typeof families, string]>) {
+      for (const [i, [which, expected, events]] of steps.entries()) {
+        const stream = `${base}-${which}`;
+        const own = events.map((name) => id(family, name));
+        const params: unknown[][] = [
+          [stream],
+          [expected],
+          [events.length],
+          own,
+          events.map(() => 'T'),
+          events.map(() => '{}'),
+          events.map(() => '{}'),
+        ];
+        if (family === 'beside') {
+          params[0].push(`${base}-other-${i}`);
+          params[1].push('no_stream');
+          params[2].push(1);
+          params[3].push(randomUUID());
+          for (const k of [4, 5, 6]) params[k].push(k === 4 ? 'T' : '{}');
+        }
+        const answer = await pool.query(call, params).then(
+          ({ rows }) => rows[0] as { outcome: string; next: string | null; last: string | null; detail: string | null },
+          (error: { code?: string }) => ({ error: error.code }),
+        );
+        if ('outcome' in answer && answer.last !== null) {
+          const stored = await freshStore().readStream(stream);
+          const ours = stored.filter((event) => own.includes(event.id));
+          expect(answer.last).toBe(ours[ours.length - 1]?.position.toString());
+        }
+        answers[family].push(
+          'outcome' in answer
+            ? {
+                ...answer,
+                last: answer.last === null ? null : 'stored',
+                detail: answer.detail?.split(base).join('…') ?? null,
+              }
+            : answer,
+        );
+      }
+    }
+    expect(answers.alone).toEqual(answers.beside);
+    expect(
+      answers.alone.map(
+        (answer) => (answer as { outcome?: string; error?: string }).outcome ?? (answer as { error: string }).error,
+      ),
+    ).toEqual([
+      'appended',
+      'wrong_expected_revision',
+      'appended',
+      'wrong_expected_revision',
+      'wrong_expected_revision',
+      'appended',
+      'replayed',
+      'idempotency_conflict',
+      'wrong_expected_revision',
+      'ESUSE',
+      '23505',
+      '23505',
+      'appended',
+      'appended',
+    ]);
+    expect(await leakedGlobalLocks(pool)).toBe(0);
+  });
 });

@@ -17,5 +17,6 @@ ENV NODE_ENV=production
 ENV HOST=0.0.0.0
 COPY --from=build /app /app
 EXPOSE 3000 50051
-# node_modules/.bin/node is the lockfile's Node 24 (the image's own is 24 too).
-CMD ["node_modules/.bin/node", "dist/apps/runtime/src/main.js"]
+# node_modules/.bin/node is the lockfile's Node 24 (the image's own is 24 too). The flags are
+# `npm start`'s: V8's helper threads sized to the machine (docs/decisions/0057).
+CMD ["node_modules/.bin/node", "--v8-pool-size=0", "dist/apps/runtime/src/main.js"]

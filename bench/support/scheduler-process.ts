@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { testStoreEnv } from '@app/event-store/testing';
+import { runtimeNodeFlags } from './node-flags';
 import { nowNs } from './stats';
 
 /** VmRSS and VmHWM (peak RSS) of a live process, in MB, from /proc/<pid>/status (null where there is no /proc). */
@@ -56,7 +57,7 @@ export class RuntimeProcess {
     dataDir: string,
     env: Record<string, string>,
   ): Promise<RuntimeProcess> {
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(process.execPath, [...runtimeNodeFlags(), main], {
       env: {
         PATH: process.env.PATH ?? '',
         PORT: '0',

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fromRepoRoot } from '@app/core';
-import { runtimeNodeFlags } from '../../bench/support/node-flags';
+import { runtimeNodeFlags, runtimeStartCommand } from '../../bench/support/node-flags';
 
 /**
  * The runtime runs with the same Node flags wherever it is started as deployed (docs/decisions/0057):
  * `npm start`, the image's CMD, and the benchmarks that measure it (`npm run bench` hosts the
  * runtime in its own process; a figure that starts it as a child passes the flags).
  */
-const scripts = (JSON.parse(readFileSync(fromRepoRoot('package.json'), 'utf8')) as { scripts: Record<string, string> })
-  .scripts;
+const benchScript = (
+  JSON.parse(readFileSync(fromRepoRoot('package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts.bench;
 
 describe('the Node flags of the runtime', () => {
   it('npm start sizes V8 helper threads to the machine', () => {
@@ -20,12 +21,12 @@ describe('the Node flags of the runtime', () => {
     expect(cmd).not.toBeNull();
     const words = JSON.parse(cmd![1]) as string[];
     expect(words[0]).toMatch(/node$/);
-    expect(words[words.length - 1]).toBe(scripts.start.trim().split(/\s+/).pop());
+    expect(words[words.length - 1]).toBe(runtimeStartCommand().entry);
     expect(words.slice(1, -1)).toEqual(runtimeNodeFlags());
   });
 
   it('npm run bench runs with them (the runtime it measures lives in its process)', () => {
-    const benchFlags = scripts.bench.split(/\s+/).filter((word) => word.startsWith('--'));
+    const benchFlags = benchScript.split(/\s+/).filter((word) => word.startsWith('--'));
     for (const flag of runtimeNodeFlags()) expect(benchFlags).toContain(flag);
   });
 });

@@ -3,10 +3,10 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { commandJob, fastifyInsertFloor, noopJob } from './figures/03-http';
+import { commandJob, fastifyInsertFloor, fastifyStoreFloor, noopJob } from './figures/03-http';
 import { nestNoop, type Server } from './support/noop-servers';
-import { LoadGenerator } from './support/load';
-import { openBenchPostgres } from './support/postgres';
+import { LoadGenerator, type LoadResult } from './support/load';
+import { type BenchPostgres, openBenchPostgres } from './support/postgres';
 import { forceMinorGc, settledHeapBytes } from './support/heap';
 import { collectionsDuring, describeCollections } from './support/gc';
 import { areaOf } from './support/profile';
@@ -30,7 +30,8 @@ import { median } from './support/stats';
  * with --survivors, only what outlived a scavenge: what the command promotes to the old generation).
  * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run (and the allocation-profiled one) is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
  * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate, and the collections
- * (minor and major, their pauses) during each command run.
+ * (minor and major, their pauses) during each command run. --spin-curve 0,100,200 with --rate N: figure 3's store
+ * floor made that many µs busier per request, paced in rounds with the command (see spinCurve).
  */
 interface ProfileNode {
   id: number;
@@ -151,6 +152,60 @@ async function pacedRuns(
   log(`median p99 at ${rate}/s: ${median(p99s).toFixed(2)} ms (${p99s.map((p) => p.toFixed(1)).join(' / ')})`);
 }
 
+/**
+ * --spin-curve 0,100,200 (with --rate N): what latency a request of a given CPU cost gets at that
+ * rate on this machine. Figure 3's store floor (bare Fastify, one event appended through the store)
+ * with each request first keeping the thread busy for each of the given µs, paced at N/s in rounds
+ * interleaved with the command itself; per level the median p99 and server CPU of its runs.
+ */
+async function spinCurve(
+  pg: BenchPostgres,
+  runtime: RuntimeFixture,
+  load: LoadGenerator,
+  rate: number,
+  levels: string[],
+  rounds: number,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<void> {
+  // A level is `µs` or `µs:KB` (the KB of short-lived objects each request leaves too).
+  const parsed = levels.map((level) => level.split(':').map(Number));
+  if (!(rate > 0) || parsed.some(([us, kb]) => !(us >= 0) || (kb !== undefined && !(kb >= 0))))
+    throw new Error('--spin-curve needs --rate N and levels in µs[:KB], e.g. 0,100,200,200:50');
+  const floors = await Promise.all(
+    parsed.map(([spinMicros, garbageKb]) => fastifyStoreFloor(pg, { spinMicros, garbageKb })),
+  );
+  const jobs = [
+    ...floors.map((floor, i) => ({
+      name: `floor + ${parsed[i][0]} µs${parsed[i][1] ? ` + ${parsed[i][1]} KB` : ''}`,
+      job: () => commandJob({ ...runtime, httpUrl: floor.url }, 16, seconds, rate),
+    })),
+    { name: 'command', job: () => commandJob(runtime, 16, seconds, rate) },
+  ];
+  try {
+    for (const { job } of jobs) await load.run({ ...job(), seconds: 2 });
+    const results = jobs.map((): LoadResult[] => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, { name, job }] of jobs.entries()) {
+        const result = await load.run(job());
+        results[i].push(result);
+        log(
+          `round ${round + 1} ${name}: p50 ${result.p50.toFixed(2)} p99 ${result.p99.toFixed(2)} ms, server CPU ${result.serverCpuUs.toFixed(0)} µs`,
+        );
+      }
+    }
+    for (const [i, { name }] of jobs.entries()) {
+      const p99s = results[i].map((r) => r.p99);
+      log(
+        `${name}: median p99 ${median(p99s).toFixed(2)} ms (${p99s.map((p) => p.toFixed(1)).join(' / ')}), ` +
+          `median server CPU ${median(results[i].map((r) => r.serverCpuUs)).toFixed(0)} µs/request`,
+      );
+    }
+  } finally {
+    for (const floor of floors) await floor.close();
+  }
+}
+
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const seconds = Number(option('seconds', '4'));
@@ -188,6 +243,11 @@ async function main(): Promise<void> {
       }
       log(`median p99: floor ${median(p99s.floor).toFixed(2)} ms, command ${median(p99s.command).toFixed(2)} ms`);
       await floor.close();
+      return;
+    }
+    const curve = option('spin-curve', '');
+    if (curve) {
+      await spinCurve(pg, runtime, load, fixedRate, curve.split(','), runs, seconds, log);
       return;
     }
     if (fixedRate > 0) {

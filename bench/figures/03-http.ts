@@ -58,22 +58,47 @@ export async function fastifyInsertFloor(pg: BenchPostgres): Promise<Server> {
   );
 }
 
+/** Busy for `ns` nanoseconds on this thread, as a command's own synchronous path would be. */
+function spin(ns: bigint): void {
+  const end = process.hrtime.bigint() + ns;
+  while (process.hrtime.bigint() < end);
+}
+
+/** About `kb` KB of short-lived small objects (what a command's own path leaves for the next scavenge). */
+const sink: unknown[] = new Array(64).fill(null);
+function garbage(kb: number, tag: string): void {
+  // 48-byte objects that escape (a slot of `sink`), so none is optimised away.
+  for (let i = 0; i < kb * 21; i++) sink[i & 63] = { i, tag, next: null };
+}
+
 /**
  * Between the floor and the command: bare Fastify answering figure 3's PATCH with one event appended
  * through the Postgres event store as an API process uses it (`append_events_many`, group commit, the
  * API's calls in flight), no auth, validation, domain or Nest. Paced next to the floor and the
- * command, it splits their gap into the store's share and the rest of the command's path.
+ * command, it splits their gap into the store's share and the rest of the command's path. With
+ * `spinMicros`, each request first keeps the thread busy that long (bench/command-profile.ts
+ * --spin-curve: the latency a request of a given CPU cost gets at the command's rate).
  */
-export async function fastifyStoreFloor(pg: BenchPostgres): Promise<Server> {
-  const pool = await pg.migratedPool(await pg.isolated('store_floor'), 10);
+export async function fastifyStoreFloor(
+  pg: BenchPostgres,
+  options: { spinMicros?: number; garbageKb?: number } = {},
+): Promise<Server> {
+  const pool = await pg.migratedPool(
+    await pg.isolated(['store_floor', options.spinMicros, options.garbageKb].filter((p) => p !== undefined).join('_')),
+    10,
+  );
   const store = new PostgresEventStore(pool, { appendConcurrency: appendCallsFor('api') });
+  const spinNs = BigInt(Math.round((options.spinMicros ?? 0) * 1000));
   return patchServer(
-    (agent, body) =>
-      store.appendToStream(
+    (agent, body) => {
+      if (spinNs > 0n) spin(spinNs);
+      if (options.garbageKb) garbage(options.garbageKb, agent);
+      return store.appendToStream(
         `${AGENT_STREAM_PREFIX}${agent}`,
         [{ id: randomUUID(), type: 'WorkItemUpdated', data: body, metadata: { command_id: randomUUID() } }],
         'any',
-      ),
+      );
+    },
     async () => {
       await store.close();
       await pool.end();

@@ -166,7 +166,7 @@ export const getWorkItemTool: HostTool = {
 
 export const listWorkItemsTool: HostTool = {
   name: 'list_work_items',
-  description: 'List work items.',
+  description: 'List work items (filter archived: the completed items archiving took out of the live list).',
   parameters: schema({
     filter: {
       type: 'string',
@@ -180,6 +180,7 @@ export const listWorkItemsTool: HostTool = {
         'waiting_for_operator',
         'runnable',
         'triggered',
+        'archived',
       ],
     },
     limit: { type: 'integer', minimum: 1, maximum: 100 },

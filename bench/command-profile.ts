@@ -168,18 +168,22 @@ async function spinCurve(
   seconds: number,
   log: (line: string) => void,
 ): Promise<void> {
-  // A level is `µs` or `µs:KB` (the KB of short-lived objects each request leaves too).
-  const parsed = levels.map((level) => level.split(':').map(Number));
-  if (!(rate > 0) || parsed.some(([us, kb]) => !(us >= 0) || (kb !== undefined && !(kb >= 0))))
-    throw new Error('--spin-curve needs --rate N and levels in µs[:KB], e.g. 0,100,200,200:50');
-  const floors = await Promise.all(
-    parsed.map(([spinMicros, garbageKb]) => fastifyStoreFloor(pg, { spinMicros, garbageKb })),
-  );
+  // A level is `µs[:KB[:µs after]]`: busy before the append, garbage left, busy after the append's answer.
+  const parsed = levels.map((level) => {
+    const [spinMicros = NaN, garbageKb = 0, afterMicros = 0] = level.split(':').map(Number);
+    return { spinMicros, garbageKb, afterMicros };
+  });
+  if (!(rate > 0) || parsed.some((l) => !(l.spinMicros >= 0 && l.garbageKb >= 0 && l.afterMicros >= 0)))
+    throw new Error('--spin-curve needs --rate N and levels in µs[:KB[:µs after]], e.g. 0,100,200,200:50,100:0:100');
+  const floors = await Promise.all(parsed.map((level) => fastifyStoreFloor(pg, level)));
   const jobs = [
-    ...floors.map((floor, i) => ({
-      name: `floor + ${parsed[i][0]} µs${parsed[i][1] ? ` + ${parsed[i][1]} KB` : ''}`,
-      job: () => commandJob({ ...runtime, httpUrl: floor.url }, 16, seconds, rate),
-    })),
+    ...floors.map((floor, i) => {
+      const { spinMicros, garbageKb, afterMicros } = parsed[i];
+      return {
+        name: `floor + ${spinMicros} µs${garbageKb ? ` + ${garbageKb} KB` : ''}${afterMicros ? ` + ${afterMicros} µs after` : ''}`,
+        job: () => commandJob({ ...runtime, httpUrl: floor.url }, 16, seconds, rate),
+      };
+    }),
     { name: 'command', job: () => commandJob(runtime, 16, seconds, rate) },
   ];
   try {

@@ -76,28 +76,32 @@ function garbage(kb: number, tag: string): void {
  * through the Postgres event store as an API process uses it (`append_events_many`, group commit, the
  * API's calls in flight), no auth, validation, domain or Nest. Paced next to the floor and the
  * command, it splits their gap into the store's share and the rest of the command's path. With
- * `spinMicros`, each request first keeps the thread busy that long (bench/command-profile.ts
- * --spin-curve: the latency a request of a given CPU cost gets at the command's rate).
+ * `spinMicros`, each request first keeps the thread busy that long, with `afterMicros` as long again
+ * once its append is answered, and with `garbageKb` leaves that many KB of short-lived objects
+ * (bench/command-profile.ts --spin-curve: the latency a request of a given CPU cost gets at the
+ * command's rate).
  */
 export async function fastifyStoreFloor(
   pg: BenchPostgres,
-  options: { spinMicros?: number; garbageKb?: number } = {},
+  options: { spinMicros?: number; garbageKb?: number; afterMicros?: number } = {},
 ): Promise<Server> {
-  const pool = await pg.migratedPool(
-    await pg.isolated(['store_floor', options.spinMicros, options.garbageKb].filter((p) => p !== undefined).join('_')),
-    10,
-  );
+  const { spinMicros = 0, garbageKb = 0, afterMicros = 0 } = options;
+  const suffix = spinMicros || garbageKb || afterMicros ? `_${spinMicros}_${garbageKb}_${afterMicros}` : '';
+  const pool = await pg.migratedPool(await pg.isolated(`store_floor${suffix}`), 10);
   const store = new PostgresEventStore(pool, { appendConcurrency: appendCallsFor('api') });
-  const spinNs = BigInt(Math.round((options.spinMicros ?? 0) * 1000));
+  const before = BigInt(Math.round(spinMicros * 1000));
+  const after = BigInt(Math.round(afterMicros * 1000));
   return patchServer(
-    (agent, body) => {
-      if (spinNs > 0n) spin(spinNs);
-      if (options.garbageKb) garbage(options.garbageKb, agent);
-      return store.appendToStream(
+    async (agent, body) => {
+      if (before > 0n) spin(before);
+      if (garbageKb > 0) garbage(garbageKb, agent);
+      const appended = await store.appendToStream(
         `${AGENT_STREAM_PREFIX}${agent}`,
         [{ id: randomUUID(), type: 'WorkItemUpdated', data: body, metadata: { command_id: randomUUID() } }],
         'any',
       );
+      if (after > 0n) spin(after);
+      return appended;
     },
     async () => {
       await store.close();

@@ -30,8 +30,9 @@ import { median } from './support/stats';
  * with --survivors, only what outlived a scavenge: what the command promotes to the old generation).
  * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run (and the allocation-profiled one) is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
  * with a run of figure 3's floor (bare Fastify + one INSERT per request) at the same rate, and the collections
- * (minor and major, their pauses) during each command run. --spin-curve 0,100,200 with --rate N: figure 3's store
- * floor made that many µs busier per request, paced in rounds with the command (see spinCurve).
+ * (minor and major, their pauses) during each command run. --spin-curve 0,100,200:50,0:0:200 with --rate N: figure 3's
+ * store floor made busier per request (µs before its append[:KB of garbage[:µs after its answer]]), paced in rounds
+ * with the command (see spinCurve).
  */
 interface ProfileNode {
   id: number;
@@ -155,8 +156,9 @@ async function pacedRuns(
 /**
  * --spin-curve 0,100,200 (with --rate N): what latency a request of a given CPU cost gets at that
  * rate on this machine. Figure 3's store floor (bare Fastify, one event appended through the store)
- * with each request first keeping the thread busy for each of the given µs, paced at N/s in rounds
- * interleaved with the command itself; per level the median p99 and server CPU of its runs.
+ * with each request keeping the thread busy for the given µs before its append (and, per level,
+ * leaving KB of garbage and busy µs after the append's answer: `200:50`, `0:0:200`), paced at N/s
+ * in rounds interleaved with the command itself; per level the median p99 and server CPU of its runs.
  */
 async function spinCurve(
   pg: BenchPostgres,

@@ -76,8 +76,8 @@ function garbage(kb: number, tag: string): void {
  * through the Postgres event store as an API process uses it (`append_events_many`, group commit, the
  * API's calls in flight), no auth, validation, domain or Nest. Paced next to the floor and the
  * command, it splits their gap into the store's share and the rest of the command's path. With
- * `spinMicros`, each request first keeps the thread busy that long, with `afterMicros` as long again
- * once its append is answered, and with `garbageKb` leaves that many KB of short-lived objects
+ * `spinMicros`, each request first keeps the thread busy that long; with `afterMicros`, busy that
+ * long once its append is answered; with `garbageKb`, it leaves that many KB of short-lived objects
  * (bench/command-profile.ts --spin-curve: the latency a request of a given CPU cost gets at the
  * command's rate).
  */

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { AGENT_STREAM_PREFIX } from '@app/core';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,7 +26,8 @@ import { median } from './support/stats';
  * and its latency percentiles; with --profile, one more run under the V8 profiler, written to
  * the file, and the functions with the most self time (and the areas) printed. With --phases, the
  * open-loop run also reports the server's side of each command (request headers parsed to response
- * finished), the event store's append within it, the event loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
+ * finished), the event store's append within it, the time from the append's answer to the response's end, the event
+ * loop's delay and the store's appends per call. With --alloc file.heapprofile, one more run under V8's
  * sampling heap profiler (every allocation by stack; with --live, only what is alive after full collections;
  * with --survivors, only what outlived a scavenge: what the command promotes to the old generation).
  * --pg 'name = value;...': ALTER SYSTEM settings of the bench Postgres (reloaded) before the runs. --warm S: the closed-loop warm-up before the runs lasts S seconds (default 2). With --profile-rate N, the profiled run (and the allocation-profiled one) is paced at N commands/s. With --rate N, only `--runs` paced runs at N commands/s (see pacedRuns); with --floor too, each paired
@@ -79,9 +81,19 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   const server = app.getHttpServer() as HttpServer;
   const total: number[] = [];
   const appends: number[] = [];
-  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+  const afterCommit: number[] = [];
+  // An agent has one command in flight at a time (its queue): its stream names the request.
+  const answeredAt = new Map<string, number>();
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
-    response.once('finish', () => total.push(performance.now() - started));
+    const stream = `${AGENT_STREAM_PREFIX}${/\/v1\/agents\/([^/]+)\//.exec(request.url ?? '')?.[1] ?? ''}`;
+    response.once('finish', () => {
+      const finished = performance.now();
+      total.push(finished - started);
+      const answered = answeredAt.get(stream);
+      answeredAt.delete(stream);
+      if (answered !== undefined) afterCommit.push(finished - answered);
+    });
   });
   const store = app.get<EventStore>(EVENT_STORE);
   const append = store.appendToStream.bind(store);
@@ -90,7 +102,9 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
     try {
       return await append(...args);
     } finally {
-      appends.push(performance.now() - started);
+      const answered = performance.now();
+      appends.push(answered - started);
+      answeredAt.set(args[0], answered);
     }
   };
   const calls = () => (store instanceof PostgresEventStore ? store.appendStats : null);
@@ -116,7 +130,8 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       loop.disable();
       const ms = (ns: number) => (ns / 1e6).toFixed(2);
       return (
-        `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}\n` +
+        `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}; ` +
+        `${line('append answered to response finished', afterCommit)}\n` +
         `        event loop delay p50 ${ms(loop.percentile(50))} / p99 ${ms(loop.percentile(99))} / max ${ms(loop.max)} ms` +
         grouping()
       );

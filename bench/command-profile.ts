@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { AGENT_STREAM_PREFIX } from '@app/core';
+import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -86,7 +86,7 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   const answeredAt = new Map<string, number>();
   server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
-    const stream = `${AGENT_STREAM_PREFIX}${/\/v1\/agents\/([^/]+)\//.exec(request.url ?? '')?.[1] ?? ''}`;
+    const stream = agentStream(/\/v1\/agents\/([^/]+)\//.exec(request.url ?? '')?.[1] ?? '');
     response.once('finish', () => {
       const finished = performance.now();
       total.push(finished - started);

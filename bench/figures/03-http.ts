@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastify from 'fastify';
 import { IdempotencyWindow } from '@app/application';
-import { AGENT_STREAM_PREFIX } from '@app/core';
+import { agentStream } from '@app/core';
 import { PostgresEventStore } from '@app/event-store';
 import { appendCallsFor } from '@app/platform';
 import { atLeast, type Check } from '../report';
@@ -96,7 +96,7 @@ export async function fastifyStoreFloor(
       if (before > 0n) spin(before);
       if (garbageKb > 0) garbage(garbageKb, agent);
       const appended = await store.appendToStream(
-        `${AGENT_STREAM_PREFIX}${agent}`,
+        agentStream(agent),
         [{ id: randomUUID(), type: 'WorkItemUpdated', data: body, metadata: { command_id: randomUUID() } }],
         'any',
       );

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fromRepoRoot } from '@app/core';
 
 /** `npm start` read once: `node <flags> <entry>` in package.json. */
 let start: { flags: string[]; entry: string } | undefined;
@@ -12,7 +12,7 @@ let start: { flags: string[]; entry: string } | undefined;
  */
 export function runtimeStartCommand(): { flags: string[]; entry: string } {
   if (start) return start;
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(fromRepoRoot('package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   const words = manifest.scripts.start.trim().split(/\s+/);

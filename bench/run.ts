@@ -95,7 +95,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   const figures = FIGURES.filter((figure) => !options.only || options.only.includes(figure.id));
   const storeKind = benchStoreKind();
   const esdb = await openBenchEventStoreDb(log);
-  const pg = await openBenchPostgres(log);
+  const pg = await openBenchPostgres(log, { recycleWal: !options.quick });
   const load = new LoadGenerator();
   const runtime: { started: Promise<RuntimeFixture> | null } = { started: null };
   const results: FigureResult[] = [];

@@ -84,6 +84,11 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   const afterCommit: number[] = [];
   // An agent has one command in flight at a time (its queue): its stream names the request.
   const answeredAt = new Map<string, number>();
+  /** Per stream, when its append was made and when the call carrying it was sent. */
+  const appendedAt = new Map<string, number>();
+  const sentAt = new Map<string, number>();
+  /** Per command: [server side, before the append, waiting for a call, the call, after the answer] (ms). */
+  const steps: number[][] = [];
   server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
     const stream = agentStream(/\/v1\/agents\/([^/]+)\//.exec(request.url ?? '')?.[1] ?? '');
@@ -91,14 +96,19 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       const finished = performance.now();
       total.push(finished - started);
       const answered = answeredAt.get(stream);
+      const appended = appendedAt.get(stream);
+      const sent = sentAt.get(stream);
       answeredAt.delete(stream);
       if (answered !== undefined) afterCommit.push(finished - answered);
+      if (answered !== undefined && appended !== undefined && sent !== undefined && appended >= started)
+        steps.push([finished - started, appended - started, sent - appended, answered - sent, finished - answered]);
     });
   });
   const store = app.get<EventStore>(EVENT_STORE);
   const append = store.appendToStream.bind(store);
   store.appendToStream = async (...args) => {
     const started = performance.now();
+    appendedAt.set(args[0], started);
     try {
       return await append(...args);
     } finally {
@@ -107,8 +117,18 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       answeredAt.set(args[0], answered);
     }
   };
-  const calls = () => (store instanceof PostgresEventStore ? store.appendStats : null);
-  const callsBefore = calls();
+  // The Postgres store's calls (group commit): when each append left in one (a private method, read here only).
+  const calls = store as unknown as { sendAppends?: (batch: Array<{ stream: string }>) => Promise<unknown> };
+  if (typeof calls.sendAppends === 'function') {
+    const send = calls.sendAppends.bind(store);
+    calls.sendAppends = (batch) => {
+      const at = performance.now();
+      for (const { stream } of batch) sentAt.set(stream, at);
+      return send(batch);
+    };
+  }
+  const stats = () => (store instanceof PostgresEventStore ? store.appendStats : null);
+  const callsBefore = stats();
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const pct = (values: number[], p: number) => {
@@ -120,10 +140,20 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   const line = (name: string, values: number[]) =>
     `${name} p50 ${pct(values, 50)} / p90 ${pct(values, 90)} / p99 ${pct(values, 99)} / max ${values.length ? Math.max(...values).toFixed(2) : '-'} ms (${values.length})`;
   const grouping = () => {
-    const after = calls();
+    const after = stats();
     if (!after || !callsBefore) return '';
     const made = after.calls - callsBefore.calls;
     return `; ${((after.appends - callsBefore.appends) / Math.max(1, made)).toFixed(2)} appends per store call (${made} calls)`;
+  };
+  /** Mean of each step over the commands, and over the slowest 1% of them (by their server side). */
+  const breakdown = () => {
+    if (steps.length === 0) return '';
+    const slowest = [...steps].sort((a, b) => b[0] - a[0]).slice(0, Math.max(1, Math.floor(steps.length / 100)));
+    const means = (rows: number[][]) =>
+      ['before the append', 'waiting for a call', 'the call', 'after its answer']
+        .map((name, i) => `${name} ${(rows.reduce((sum, row) => sum + row[i + 1], 0) / rows.length).toFixed(2)}`)
+        .join(' / ');
+    return `\n        steps, mean ms: all commands ${means(steps)}; the slowest 1% (${slowest.length}) ${means(slowest)}`;
   };
   return {
     report: () => {
@@ -131,7 +161,9 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       const ms = (ns: number) => (ns / 1e6).toFixed(2);
       return (
         `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}; ` +
-        `${line('append answered to response finished', afterCommit)}\n` +
+        `${line('append answered to response finished', afterCommit)}` +
+        breakdown() +
+        '\n' +
         `        event loop delay p50 ${ms(loop.percentile(50))} / p99 ${ms(loop.percentile(99))} / max ${ms(loop.max)} ms` +
         grouping()
       );

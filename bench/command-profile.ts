@@ -4,7 +4,7 @@ import { agentStream } from '@app/core';
 import { EVENT_STORE, type EventStore, PostgresEventStore } from '@app/event-store';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { commandJob, fastifyInsertFloor, fastifyStoreFloor, noopJob } from './figures/03-http';
+import { commandJob, fastifyInsertFloor, fastifyStoreFloor, noopJob, pacedConnections } from './figures/03-http';
 import { nestNoop, type Server } from './support/noop-servers';
 import { LoadGenerator, type LoadResult } from './support/load';
 import { type BenchPostgres, openBenchPostgres } from './support/postgres';
@@ -184,16 +184,17 @@ async function pacedRuns(
   seconds: number,
   log: (line: string) => void,
 ): Promise<void> {
-  await load.run(commandJob(runtime, 16, 2, rate));
+  const connections = pacedConnections(rate, 16);
+  await load.run(commandJob(runtime, connections, 2, rate));
   const p99s: number[] = [];
   for (let i = 0; i < runs; i++) {
     const phases = process.argv.includes('--phases') ? instrument(runtime.app) : null;
-    const result = await load.run(commandJob(runtime, 16, seconds, rate));
+    const result = await load.run(commandJob(runtime, connections, seconds, rate));
     p99s.push(result.p99);
     log(
       `run ${i + 1} at ${rate}/s: ${result.rate.toFixed(0)} commands/s, p50 ${result.p50.toFixed(2)} ms, ` +
         `p90 ${result.p90.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server CPU ${result.serverCpuUs.toFixed(0)} µs/command, ` +
-        `errors ${result.errors}`,
+        `errors ${result.errors}, p99 wait for one of ${connections} connections ${(result.connectionWaitP99 ?? 0).toFixed(2)} ms`,
     );
     if (phases) log(phases.report());
   }
@@ -230,10 +231,10 @@ async function spinCurve(
       const { spinMicros, garbageKb, afterMicros } = parsed[i];
       return {
         name: `floor + ${spinMicros} µs${garbageKb ? ` + ${garbageKb} KB` : ''}${afterMicros ? ` + ${afterMicros} µs after` : ''}`,
-        job: () => commandJob({ ...runtime, httpUrl: floor.url }, 16, seconds, rate),
+        job: () => commandJob({ ...runtime, httpUrl: floor.url }, pacedConnections(rate, 16), seconds, rate),
       };
     }),
-    { name: 'command', job: () => commandJob(runtime, 16, seconds, rate) },
+    { name: 'command', job: () => commandJob(runtime, pacedConnections(rate, 16), seconds, rate) },
   ];
   try {
     for (const { job } of jobs) await load.run({ ...job(), seconds: 2 });
@@ -279,12 +280,12 @@ async function main(): Promise<void> {
     if (process.argv.includes('--floor')) {
       const floor = await fastifyInsertFloor(pg);
       const floorRuntime = { ...runtime, httpUrl: floor.url };
-      await load.run(commandJob(floorRuntime, 16, 2, fixedRate));
+      await load.run(commandJob(floorRuntime, pacedConnections(fixedRate, 16), 2, fixedRate));
       const p99s = { floor: [] as number[], command: [] as number[] };
       for (let i = 0; i < runs; i++) {
-        const f = await load.run(commandJob(floorRuntime, 16, seconds, fixedRate));
+        const f = await load.run(commandJob(floorRuntime, pacedConnections(fixedRate, 16), seconds, fixedRate));
         const gc = collectionsDuring();
-        const c = await load.run(commandJob(runtime, 16, seconds, fixedRate));
+        const c = await load.run(commandJob(runtime, pacedConnections(fixedRate, 16), seconds, fixedRate));
         const collections = describeCollections(gc.stop());
         p99s.floor.push(f.p99);
         p99s.command.push(c.p99);
@@ -340,7 +341,7 @@ async function main(): Promise<void> {
     if (open > 0 && rates.length > 0) {
       const rate = Math.max(1, Math.round(median(rates) * open));
       const phases = process.argv.includes('--phases') ? instrument(runtime.app) : null;
-      const result = await load.run(commandJob(runtime, 16, seconds, rate));
+      const result = await load.run(commandJob(runtime, pacedConnections(rate, 16), seconds, rate));
       if (phases) log(phases.report());
       log(
         `open loop at ${rate}/s (${open} of ${median(rates).toFixed(0)}/s): ${result.rate.toFixed(0)} commands/s, ` +
@@ -348,7 +349,7 @@ async function main(): Promise<void> {
           `server CPU ${result.serverCpuUs.toFixed(0)} µs/command, errors ${result.errors}`,
       );
       if (noop) {
-        const nest = await load.run(noopJob(noop, 16, seconds, rate));
+        const nest = await load.run(noopJob(noop, pacedConnections(rate, 16), seconds, rate));
         log(
           `        Nest no-op at ${rate}/s: p50 ${nest.p50.toFixed(2)} ms, p90 ${nest.p90.toFixed(2)} ms, p99 ${nest.p99.toFixed(2)} ms`,
         );
@@ -370,7 +371,9 @@ async function main(): Promise<void> {
         // --survivors: what outlived a scavenge (promoted, then alive or collected by a major GC).
         includeObjectsCollectedByMinorGC: !live && !process.argv.includes('--survivors'),
       });
-      const result = await load.run(commandJob(runtime, 16, seconds, profileRate));
+      const result = await load.run(
+        commandJob(runtime, profileRate ? pacedConnections(profileRate, 16) : 16, seconds, profileRate),
+      );
       if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);
       // Without a scavenge at the end, everything allocated since the last one would count as surviving.
       else if (process.argv.includes('--survivors')) forceMinorGc();
@@ -387,7 +390,9 @@ async function main(): Promise<void> {
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
-      const result = await load.run(commandJob(runtime, 16, seconds, profileRate));
+      const result = await load.run(
+        commandJob(runtime, profileRate ? pacedConnections(profileRate, 16) : 16, seconds, profileRate),
+      );
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
       writeFileSync(profileFile, JSON.stringify(profile));

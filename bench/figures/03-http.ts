@@ -145,6 +145,16 @@ export const DOUBLE_LOAD_NOTE =
 export const TARGET_CPU_US = 400;
 export const TARGET_P99_MS = 10;
 
+/**
+ * The connections a paced run may open (docs/decisions/0058): enough to carry its rate through 32 ms (three
+ * times the p99 target) without a request waiting for a free one, never fewer than the closed loop's and at
+ * most 256. With the closed loop's 16, a spell in which the server took longer than 16 / rate (8 ms at
+ * 2,000/s) queued the requests in the load generator, and that queue made the run's tail.
+ */
+export function pacedConnections(rate: number, closedLoop: number): number {
+  return Math.max(closedLoop, Math.min(256, Math.ceil(rate * 0.032)));
+}
+
 let counter = 0;
 /** A request counter that never restarts, so every command changes the todo list. */
 export const nextCounterStart = () => (counter += 10_000_000);
@@ -201,10 +211,12 @@ export const httpFigure: Figure = {
     const floor = await fastifyInsertFloor(ctx.pg);
     const storeFloor = await fastifyStoreFloor(ctx.pg);
     try {
+      /** The closed loop's connections, or a paced run's (pacedConnections). */
+      const connections = (rate?: number) => (rate ? pacedConnections(rate, ctx.concurrency) : ctx.concurrency);
       const jobs = {
-        bare: (s: number, rate?: number) => noopJob(bare, ctx.concurrency, s, rate),
-        nest: (s: number, rate?: number) => noopJob(nest, ctx.concurrency, s, rate),
-        command: (s: number, rate?: number) => commandJob(runtime, ctx.concurrency, s, rate),
+        bare: (s: number, rate?: number) => noopJob(bare, connections(rate), s, rate),
+        nest: (s: number, rate?: number) => noopJob(nest, connections(rate), s, rate),
+        command: (s: number, rate?: number) => commandJob(runtime, connections(rate), s, rate),
       };
       type Name = keyof typeof jobs;
       const names = Object.keys(jobs) as Name[];
@@ -228,7 +240,7 @@ export const httpFigure: Figure = {
       const majors: Record<Paced, number[][]> = { bare: [], nest: [], floor: [], storeFloor: [], command: [] };
       const floorUrls: Record<Floor, string> = { floor: floor.url, storeFloor: storeFloor.url };
       const floorJob = (name: Floor, s: number, rate?: number) =>
-        commandJob({ ...runtime, httpUrl: floorUrls[name] }, ctx.concurrency, s, rate);
+        commandJob({ ...runtime, httpUrl: floorUrls[name] }, connections(rate), s, rate);
       const isFloor = (name: Paced): name is Floor => name === 'floor' || name === 'storeFloor';
       const pace = (name: Paced) => async () => {
         const job = isFloor(name) ? floorJob(name, seconds, halfRate('command')) : jobs[name](seconds, halfRate(name));
@@ -353,6 +365,16 @@ export const httpFigure: Figure = {
           `event), round-robin over ${runtime.agents.length} agents, against \`createRuntimeApp\` with RUNTIME_ROLE=api: bearer auth, DTO ` +
           'validation, load (the cached agent; the stream tail only when not cached or when the append conflicts), plan file check (one stat when unchanged), decide, append, render.',
       ];
+      const waited = (name: Paced) => Math.max(...paced[name].map((r) => r.connectionWaitP99 ?? 0));
+      notes.push(
+        `Connections of the paced runs: the command and its floors up to ${pacedConnections(halfRate('command'), ctx.concurrency)}, ` +
+          `the no-op servers up to ${pacedConnections(halfRate('bare'), ctx.concurrency)} and ${pacedConnections(halfRate('nest'), ctx.concurrency)}; ` +
+          'the longest p99 wait for a free one in any paced run: ' +
+          (['command', 'floor', 'storeFloor', 'bare', 'nest'] as const)
+            .map((name) => `${name} ${waited(name).toFixed(2)} ms`)
+            .join(', ') +
+          '.',
+      );
       const behind = names.filter((name) => half(name).rate < 0.9 * halfRate(name));
       if (behind.length > 0) {
         notes.push(
@@ -429,7 +451,7 @@ export const httpFigure: Figure = {
       ];
       return {
         method:
-          `autocannon in a separate process, ${ctx.concurrency} connections. Two phases, the command's and then the no-op ` +
+          `autocannon in a separate process, ${ctx.concurrency} connections (closed loop). Two phases, the command's and then the no-op ` +
           "servers' (all servers run in the bench process; the no-op servers make most of its garbage, which the " +
           "command's runs paid for when interleaved with theirs: docs/decisions/0053). Maximum rate: closed loop for " +
           `${seconds} s, ${repetitions} runs (bare and Nest interleaved), median. Latency: ${latencyRuns} paced open-loop runs ` +
@@ -437,7 +459,8 @@ export const httpFigure: Figure = {
           'two floors at its rate (bare Fastify answering the same PATCH with one committed INSERT of its body, and with ' +
           'one event appended through the Postgres event store as an API process uses it, group commit) after one ' +
           "unmeasured paced run of the command; the no-op servers' interleaved with each other. Paced: evenly spaced " +
-          'requests on up to as many keep-alive connections, a request finding them all busy waiting for one, its wait ' +
+          'requests on keep-alive connections opened as needed, up to enough to carry the rate through 32 ms (at least ' +
+          `${ctx.concurrency}, at most 256: docs/decisions/0058), a request finding them all busy waiting for one, its wait ` +
           "counted (autocannon's `overallRate` sends each second's quota back to back), percentiles from send to response " +
           "end. Every pool keeps idle connections as long as the runtime does (30 s), so no server's paced run starts by " +
           'connecting again.',

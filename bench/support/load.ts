@@ -21,6 +21,8 @@ export interface LoadResult {
   clientCpuUs: number;
   clientBusy: number;
   statusCodes?: Record<string, { count: number }>;
+  /** Paced runs: the p99 of how long a request waited for a free connection, in ms (docs/decisions/0058). */
+  connectionWaitP99?: number | null;
 }
 
 interface Common {

@@ -53,6 +53,8 @@ function pacedHttp(job) {
     const start = process.hrtime.bigint();
     const total = Math.max(1, Math.round(job.seconds * job.overallRate));
     const latencies = [];
+    /** How long each request waited for a free connection (ms). */
+    const waits = [];
     const statusCodes = {};
     const waiting = [];
     const free = [];
@@ -68,7 +70,14 @@ function pacedHttp(job) {
       finished = true;
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       for (const connection of free) connection.socket.destroy();
-      resolve({ ...summary(latencies, ok, errors, seconds), non2xx: errors, statusCodes, firstError });
+      const connectionWaitP99 = percentile(Float64Array.from(waits).sort(), 99);
+      resolve({
+        ...summary(latencies, ok, errors, seconds),
+        non2xx: errors,
+        statusCodes,
+        firstError,
+        connectionWaitP99,
+      });
     };
     const settle = (request, status, error) => {
       done += 1;
@@ -92,6 +101,7 @@ function pacedHttp(job) {
         connection.current = request;
         connection.buffer = Buffer.alloc(0);
         connection.timer = setTimeout(() => connection.socket.destroy(new Error('timeout')), 10_000);
+        waits.push(Number(process.hrtime.bigint() - request.sentAt) / 1e6);
         connection.socket.write(request.bytes);
       }
     };

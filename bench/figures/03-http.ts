@@ -373,7 +373,12 @@ export const httpFigure: Figure = {
           (['command', 'floor', 'storeFloor', 'bare', 'nest'] as const)
             .map((name) => `${name} ${waited(name).toFixed(2)} ms`)
             .join(', ') +
-          '.',
+          '.' +
+          (waited('bare') > 1 || waited('nest') > 1
+            ? ` At ${halfRate('bare').toLocaleString('en-US')} and ${halfRate('nest').toLocaleString('en-US')} requests/s the ` +
+              "no-op servers' paced runs are held by the load generator itself (one process, on the cores the servers " +
+              "share): their latencies are the generator's more than the servers'."
+            : ''),
       );
       const behind = names.filter((name) => half(name).rate < 0.9 * halfRate(name));
       if (behind.length > 0) {

@@ -105,7 +105,8 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
     });
   });
   const store = app.get<EventStore>(EVENT_STORE);
-  const append = store.appendToStream.bind(store);
+  const ownAppend = store.appendToStream;
+  const append = ownAppend.bind(store);
   store.appendToStream = async (...args) => {
     const started = performance.now();
     appendedAt.set(args[0], started);
@@ -117,10 +118,11 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       answeredAt.set(args[0], answered);
     }
   };
-  // The Postgres store's calls (group commit): when each append left in one (a private method, read here only).
+  // The Postgres store's calls (group commit): when each append left in one (a private method, wrapped for the run).
   const calls = store as unknown as { sendAppends?: (batch: Array<{ stream: string }>) => Promise<unknown> };
-  if (typeof calls.sendAppends === 'function') {
-    const send = calls.sendAppends.bind(store);
+  const ownSend = calls.sendAppends;
+  if (typeof ownSend === 'function') {
+    const send = ownSend.bind(store);
     calls.sendAppends = (batch) => {
       const at = performance.now();
       for (const { stream } of batch) sentAt.set(stream, at);
@@ -158,6 +160,9 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
   return {
     report: () => {
       loop.disable();
+      // The next run's instrument wraps the store afresh.
+      store.appendToStream = ownAppend;
+      if (ownSend) calls.sendAppends = ownSend;
       const ms = (ns: number) => (ns / 1e6).toFixed(2);
       return (
         `        server side: ${line('request to response finished', total)}; ${line('store append', appends)}; ` +

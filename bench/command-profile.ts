@@ -43,6 +43,9 @@ interface ProfileNode {
   children?: number[];
 }
 
+/** Connections of a run: the closed loop's 16, or a paced run's (docs/decisions/0058). */
+const connectionsFor = (rate?: number): number => (rate ? pacedConnections(rate, 16) : 16);
+
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
@@ -98,7 +101,7 @@ function instrument(app: RuntimeFixture['app']): { report(): string } {
       const answered = answeredAt.get(stream);
       const appended = appendedAt.get(stream);
       const sent = sentAt.get(stream);
-      answeredAt.delete(stream);
+      for (const marks of [answeredAt, appendedAt, sentAt]) marks.delete(stream);
       if (answered !== undefined) afterCommit.push(finished - answered);
       if (answered !== undefined && appended !== undefined && sent !== undefined && appended >= started)
         steps.push([finished - started, appended - started, sent - appended, answered - sent, finished - answered]);
@@ -189,7 +192,7 @@ async function pacedRuns(
   seconds: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const connections = pacedConnections(rate, 16);
+  const connections = connectionsFor(rate);
   await load.run(commandJob(runtime, connections, 2, rate));
   const p99s: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -236,10 +239,10 @@ async function spinCurve(
       const { spinMicros, garbageKb, afterMicros } = parsed[i];
       return {
         name: `floor + ${spinMicros} µs${garbageKb ? ` + ${garbageKb} KB` : ''}${afterMicros ? ` + ${afterMicros} µs after` : ''}`,
-        job: () => commandJob({ ...runtime, httpUrl: floor.url }, pacedConnections(rate, 16), seconds, rate),
+        job: () => commandJob({ ...runtime, httpUrl: floor.url }, connectionsFor(rate), seconds, rate),
       };
     }),
-    { name: 'command', job: () => commandJob(runtime, pacedConnections(rate, 16), seconds, rate) },
+    { name: 'command', job: () => commandJob(runtime, connectionsFor(rate), seconds, rate) },
   ];
   try {
     for (const { job } of jobs) await load.run({ ...job(), seconds: 2 });
@@ -285,12 +288,12 @@ async function main(): Promise<void> {
     if (process.argv.includes('--floor')) {
       const floor = await fastifyInsertFloor(pg);
       const floorRuntime = { ...runtime, httpUrl: floor.url };
-      await load.run(commandJob(floorRuntime, pacedConnections(fixedRate, 16), 2, fixedRate));
+      await load.run(commandJob(floorRuntime, connectionsFor(fixedRate), 2, fixedRate));
       const p99s = { floor: [] as number[], command: [] as number[] };
       for (let i = 0; i < runs; i++) {
-        const f = await load.run(commandJob(floorRuntime, pacedConnections(fixedRate, 16), seconds, fixedRate));
+        const f = await load.run(commandJob(floorRuntime, connectionsFor(fixedRate), seconds, fixedRate));
         const gc = collectionsDuring();
-        const c = await load.run(commandJob(runtime, pacedConnections(fixedRate, 16), seconds, fixedRate));
+        const c = await load.run(commandJob(runtime, connectionsFor(fixedRate), seconds, fixedRate));
         const collections = describeCollections(gc.stop());
         p99s.floor.push(f.p99);
         p99s.command.push(c.p99);
@@ -346,7 +349,7 @@ async function main(): Promise<void> {
     if (open > 0 && rates.length > 0) {
       const rate = Math.max(1, Math.round(median(rates) * open));
       const phases = process.argv.includes('--phases') ? instrument(runtime.app) : null;
-      const result = await load.run(commandJob(runtime, pacedConnections(rate, 16), seconds, rate));
+      const result = await load.run(commandJob(runtime, connectionsFor(rate), seconds, rate));
       if (phases) log(phases.report());
       log(
         `open loop at ${rate}/s (${open} of ${median(rates).toFixed(0)}/s): ${result.rate.toFixed(0)} commands/s, ` +
@@ -354,7 +357,7 @@ async function main(): Promise<void> {
           `server CPU ${result.serverCpuUs.toFixed(0)} µs/command, errors ${result.errors}`,
       );
       if (noop) {
-        const nest = await load.run(noopJob(noop, pacedConnections(rate, 16), seconds, rate));
+        const nest = await load.run(noopJob(noop, connectionsFor(rate), seconds, rate));
         log(
           `        Nest no-op at ${rate}/s: p50 ${nest.p50.toFixed(2)} ms, p90 ${nest.p90.toFixed(2)} ms, p99 ${nest.p99.toFixed(2)} ms`,
         );
@@ -376,9 +379,7 @@ async function main(): Promise<void> {
         // --survivors: what outlived a scavenge (promoted, then alive or collected by a major GC).
         includeObjectsCollectedByMinorGC: !live && !process.argv.includes('--survivors'),
       });
-      const result = await load.run(
-        commandJob(runtime, profileRate ? pacedConnections(profileRate, 16) : 16, seconds, profileRate),
-      );
+      const result = await load.run(commandJob(runtime, connectionsFor(profileRate), seconds, profileRate));
       if (live) log(`heap after full collections: ${((await settledHeapBytes()) / 1e6).toFixed(1)} MB`);
       // Without a scavenge at the end, everything allocated since the last one would count as surviving.
       else if (process.argv.includes('--survivors')) forceMinorGc();
@@ -395,9 +396,7 @@ async function main(): Promise<void> {
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
-      const result = await load.run(
-        commandJob(runtime, profileRate ? pacedConnections(profileRate, 16) : 16, seconds, profileRate),
-      );
+      const result = await load.run(commandJob(runtime, connectionsFor(profileRate), seconds, profileRate));
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
       writeFileSync(profileFile, JSON.stringify(profile));

@@ -367,8 +367,8 @@ export const httpFigure: Figure = {
       ];
       const waited = (name: Paced) => Math.max(...paced[name].map((r) => r.connectionWaitP99 ?? 0));
       notes.push(
-        `Connections of the paced runs: the command and its floors up to ${pacedConnections(halfRate('command'), ctx.concurrency)}, ` +
-          `the no-op servers up to ${pacedConnections(halfRate('bare'), ctx.concurrency)} and ${pacedConnections(halfRate('nest'), ctx.concurrency)}; ` +
+        `Connections of the paced runs: the command and its floors up to ${connections(halfRate('command'))}, ` +
+          `the no-op servers up to ${connections(halfRate('bare'))} and ${connections(halfRate('nest'))}; ` +
           'the longest p99 wait for a free one in any paced run: ' +
           (['command', 'floor', 'storeFloor', 'bare', 'nest'] as const)
             .map((name) => `${name} ${waited(name).toFixed(2)} ms`)
